@@ -1,0 +1,129 @@
+//! The user-level entry points: mode aliases and `jvp`, `vjp`, `gradient`, `derivative`,
+//! `jacobian` (DESIGN §4).
+//!
+//! Every entry point works for a morphism of [`D<K>`] for any linear-map representation `K`
+//! ([`LinearMap`]): the mode is the type parameter, never a second implementation.
+//!
+//! ```
+//! use catad::prelude::*;
+//!
+//! // magSqr (a, b) = a·a + b·b, written once for every category (paper §5).
+//! fn mag_sqr<K: Cartesian + NumCat<f64>>() -> Hom<K, (f64, f64), f64> {
+//!     let sqr = || K::compose(K::mul_c(), K::dup());
+//!     K::compose(K::add_c(), K::fork(K::compose(sqr(), K::exl()), K::compose(sqr(), K::exr())))
+//! }
+//!
+//! assert_eq!(jvp(&mag_sqr::<Forward>(), (3.0, 4.0), (1.0, 0.0)), (25.0, 6.0));
+//! assert_eq!(vjp(&mag_sqr::<Reverse>(), (3.0, 4.0), 1.0), (25.0, (6.0, 8.0)));
+//! assert_eq!(gradient(&mag_sqr::<ReverseCont<f64>>(), (3.0, 4.0)), (6.0, 8.0));
+//! assert_eq!(jacobian(&mag_sqr::<ForwardBegin<f64>>(), (3.0, 4.0)).as_slice(), &[6.0, 8.0]);
+//! ```
+
+use crate::cats::{AddFun, Begin, Cont, D, DMap, Dual};
+use crate::category::LinearMap;
+use crate::space::{Scalar, Space};
+use nalgebra::DMatrix;
+
+/// Forward mode: derivatives as additive functions, `D<AddFun>`.
+pub type Forward = D<AddFun>;
+
+/// Reverse mode: derivatives as transposed additive functions, `D<Dual<AddFun>>` (paper §13).
+pub type Reverse = D<Dual<AddFun>>;
+
+/// Reverse mode by continuations with answer object `R`, `D<Cont<AddFun, R>>` (paper §12).
+///
+/// Reading a gradient out of `Cont<AddFun, R>` samples the domain's basis (the derivative ends in
+/// an additive function `a ⊸ r`), so [`Reverse`] is the better choice for gradients of
+/// high-dimensional functions.
+pub type ReverseCont<R> = D<Cont<AddFun, R>>;
+
+/// Forward mode by right association with source object `R`, `D<Begin<AddFun, R>>` (paper §14).
+pub type ForwardBegin<R> = D<Begin<AddFun, R>>;
+
+/// The Jacobian-vector product: `(f a, f' a · da)`.
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = Forward::compose(Forward::sin_c(), Forward::mul_c());
+/// let (y, dy) = jvp(&f, (0.0, 2.0), (1.0, 0.0));
+/// assert_eq!((y, dy), (0.0, 2.0));
+/// ```
+pub fn jvp<K, S, A, B>(f: &DMap<K, A, B>, a: A, da: A) -> (B, B)
+where
+    K: LinearMap<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+{
+    let (b, df) = f.linearize(a);
+    let db = K::forward(&df, &da, &b);
+    (b, db)
+}
+
+/// The vector-Jacobian product: `(f a, (f' a)ᵀ · db)`.
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = Reverse::compose(Reverse::sin_c(), Reverse::mul_c());
+/// assert_eq!(vjp(&f, (0.0, 2.0), 1.0), (0.0, (2.0, 0.0)));
+/// ```
+pub fn vjp<K, S, A, B>(f: &DMap<K, A, B>, a: A, db: B) -> (B, A)
+where
+    K: LinearMap<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+{
+    let (b, df) = f.linearize(a.clone());
+    let da = K::transpose(&df, &db, &a);
+    (b, da)
+}
+
+/// The gradient of a scalar-valued function: `(f' a)ᵀ · 1`, a vector of the domain's own type.
+///
+/// ```
+/// use catad::prelude::*;
+/// assert_eq!(gradient(&Reverse::mul_c(), (3.0, 4.0)), (4.0, 3.0));
+/// ```
+pub fn gradient<K, S, A>(f: &DMap<K, A, S>, a: A) -> A
+where
+    K: LinearMap<S>,
+    S: Scalar,
+    A: Space<S>,
+{
+    vjp(f, a, S::from_f64(1.0)).1
+}
+
+/// The derivative of a scalar function at `x`: `f' x · 1`.
+///
+/// ```
+/// use catad::prelude::*;
+/// assert_eq!(derivative(&Forward::exp_c(), 0.0), 1.0);
+/// ```
+pub fn derivative<K, S>(f: &DMap<K, S, S>, x: S) -> S
+where
+    K: LinearMap<S>,
+    S: Scalar,
+{
+    jvp(f, x, S::from_f64(1.0)).1
+}
+
+/// The Jacobian matrix of `f` at `a`, `dim b` rows by `dim a` columns (paper §9): forward
+/// representations fill it by columns, reverse ones ([`Dual`], [`Cont`]) by rows.
+///
+/// ```
+/// use catad::prelude::*;
+/// let swap = Reverse::swap::<f64, f64>();
+/// let j = jacobian(&swap, (1.0, 2.0));
+/// assert_eq!(j, nalgebra::DMatrix::from_row_slice(2, 2, &[0.0, 1.0, 1.0, 0.0]));
+/// ```
+pub fn jacobian<K, S, A, B>(f: &DMap<K, A, B>, a: A) -> DMatrix<S>
+where
+    K: LinearMap<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+{
+    let (b, df) = f.linearize(a.clone());
+    K::to_matrix(&df, &a, &b)
+}

@@ -1,0 +1,27 @@
+//! The categorical vocabulary (paper §4–§7, §13): one trait per class, laws in each trait's docs.
+//!
+//! A category is a zero-sized marker type; its morphisms ``a `k` b`` are the generic associated type
+//! [`Category::Hom`], written [`Hom<K, A, B>`](Hom). Programs are written once against these traits and
+//! given meaning by choosing `K`.
+
+mod cartesian;
+mod cocartesian;
+#[allow(clippy::module_inception)]
+mod category;
+mod floating;
+mod fractional;
+mod linear_map;
+mod monoidal;
+mod num;
+mod scalable;
+
+pub use cartesian::Cartesian;
+pub use category::{Category, Hom};
+pub use cocartesian::{Cocartesian, zero};
+pub use floating::FloatingCat;
+pub use fractional::FractionalCat;
+pub(crate) use linear_map::check_shape;
+pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
+pub use monoidal::Monoidal;
+pub use num::NumCat;
+pub use scalable::Scalable;

@@ -1,0 +1,106 @@
+//! `AddFun`, the category of additive functions `(→⁺)` (paper Fig. 1): the simplest representation
+//! of linear maps, and with it [`D<AddFun>`](super::D) is forward-mode AD.
+
+use super::Func;
+use crate::category::{
+    Cartesian, Category, Cocartesian, LinearMap, Monoidal, Scalable, check_shape,
+    transpose_via_forward,
+};
+use crate::space::{Additive, Scalar, Space};
+use nalgebra::DMatrix;
+
+/// Additive functions: functions `f` with `f (a + b) = f a + f b` (and, over the reals, linear).
+///
+/// It is the user's obligation that a [`Func`] given to this category directly is linear; every
+/// morphism built from the vocabulary is.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = AddFun::join(AddFun::scale(2.0), AddFun::id());
+/// assert_eq!(f.apply((1.0, 10.0)), 12.0);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AddFun;
+
+impl Category for AddFun {
+    type Hom<A: Additive, B: Additive> = Func<A, B>;
+
+    fn id<A: Additive>() -> Func<A, A> {
+        Func::new(|a| a)
+    }
+
+    fn compose<A: Additive, B: Additive, C: Additive>(g: Func<B, C>, f: Func<A, B>) -> Func<A, C> {
+        Func::new(move |a| g.apply(f.apply(a)))
+    }
+}
+
+impl Monoidal for AddFun {
+    fn cross<A: Additive, B: Additive, C: Additive, D: Additive>(
+        f: Func<A, C>,
+        g: Func<B, D>,
+    ) -> Func<(A, B), (C, D)> {
+        Func::new(move |(a, b)| (f.apply(a), g.apply(b)))
+    }
+}
+
+impl Cartesian for AddFun {
+    fn exl<A: Additive, B: Additive>() -> Func<(A, B), A> {
+        Func::new(|(a, _)| a)
+    }
+    fn exr<A: Additive, B: Additive>() -> Func<(A, B), B> {
+        Func::new(|(_, b)| b)
+    }
+    fn dup<A: Additive>() -> Func<A, (A, A)> {
+        Func::new(|a: A| (a.clone(), a))
+    }
+    fn it<A: Additive>() -> Func<A, ()> {
+        Func::new(|_| ())
+    }
+}
+
+impl Cocartesian for AddFun {
+    fn inl<A: Additive, B: Additive>() -> Func<A, (A, B)> {
+        Func::new(|a| (a, B::zero()))
+    }
+    fn inr<A: Additive, B: Additive>() -> Func<B, (A, B)> {
+        Func::new(|b| (A::zero(), b))
+    }
+    fn jam<A: Additive>() -> Func<(A, A), A> {
+        Func::new(|(a, b): (A, A)| a.plus(&b))
+    }
+    fn ini<A: Additive>() -> Func<(), A> {
+        Func::new(|()| A::zero())
+    }
+}
+
+impl<S: Scalar> Scalable<S> for AddFun {
+    fn scale(s: S) -> Func<S, S> {
+        Func::new(move |a: S| s * a)
+    }
+}
+
+/// Forward application is just application; the transpose samples the domain's basis (§9).
+impl<S: Scalar> LinearMap<S> for AddFun {
+    fn forward<A: Space<S>, B: Space<S>>(f: &Func<A, B>, da: &A, _b: &B) -> B {
+        f.apply(da.clone())
+    }
+
+    fn transpose<A: Space<S>, B: Space<S>>(f: &Func<A, B>, db: &B, a: &A) -> A {
+        transpose_via_forward::<Self, S, A, B>(f, db, a)
+    }
+
+    fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> Func<A, B> {
+        check_shape(&m, a, b);
+        let b = b.clone();
+        Func::new(move |x: A| {
+            let x = x.coords();
+            let y: Vec<S> = m
+                .row_iter()
+                .map(|row| row.iter().zip(&x).fold(S::zero(), |acc, (&m, &x)| acc + m * x))
+                .collect();
+            b.from_coords(&y)
+        })
+    }
+}

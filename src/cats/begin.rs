@@ -1,0 +1,187 @@
+//! `Begin<K, R>`, the right-associating transformer (paper §14): a morphism `a ⤳ b` is
+//! `(r ⊸ a) → (r ⊸ b)`, composing with a "beginning" on the right, so every composition becomes
+//! right-associated: forward mode.
+
+use crate::category::{
+    Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable, transpose_via_forward,
+};
+use crate::space::{Additive, Scalar, Space};
+use nalgebra::DMatrix;
+use std::fmt;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// The right-associating category over `K` with source object `R`.
+///
+/// The primitives are `begin` of `K`'s (`begin` is a functor, so this is the homomorphic
+/// specification); `cross` uses the `fork`/`unfork` isomorphism, dual to [`Cont`](super::Cont).
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// let mul: Hom<ForwardBegin<f64>, (f64, f64), f64> = ForwardBegin::<f64>::mul_c();
+/// assert_eq!(jvp(&mul, (3.0, 4.0), (1.0, 0.0)), (12.0, 4.0));
+/// ```
+pub struct Begin<K, R>(PhantomData<(K, R)>);
+
+/// A morphism of [`Begin<K, R>`](Begin): a map from beginnings `r ⊸ a` to beginnings `r ⊸ b`.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = begin::<AddFun, f64, f64, f64>(AddFun::scale(3.0));
+/// assert_eq!(f.apply(AddFun::scale(2.0)).apply(1.0), 6.0);
+/// ```
+pub struct BeginMap<K: Category, R: Additive, A: Additive, B: Additive>(
+    Rc<dyn Fn(Hom<K, R, A>) -> Hom<K, R, B>>,
+);
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> BeginMap<K, R, A, B> {
+    /// Wraps a map on beginnings.
+    pub fn new(f: impl Fn(Hom<K, R, A>) -> Hom<K, R, B> + 'static) -> Self {
+        BeginMap(Rc::new(f))
+    }
+
+    /// Composes this morphism after the beginning `h`.
+    pub fn apply(&self, h: Hom<K, R, A>) -> Hom<K, R, B> {
+        (self.0)(h)
+    }
+}
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> Clone for BeginMap<K, R, A, B> {
+    fn clone(&self) -> Self {
+        BeginMap(Rc::clone(&self.0))
+    }
+}
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> fmt::Debug for BeginMap<K, R, A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "BeginMap<{}, {}, {}, {}>",
+            std::any::type_name::<K>(),
+            std::any::type_name::<R>(),
+            std::any::type_name::<A>(),
+            std::any::type_name::<B>()
+        )
+    }
+}
+
+/// `begin f = Begin (f ∘)`: the functor from `K` to `Begin<K, R>`.
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = begin::<AddFun, f64, (f64, f64), f64>(AddFun::jam());
+/// assert_eq!(f.apply(AddFun::dup()).apply(2.0), 4.0);
+/// ```
+pub fn begin<K: Category, R: Additive, A: Additive, B: Additive>(
+    f: Hom<K, A, B>,
+) -> BeginMap<K, R, A, B> {
+    BeginMap::new(move |h| K::compose(f.clone(), h))
+}
+
+impl<K: Category, R: Additive> Category for Begin<K, R> {
+    type Hom<A: Additive, B: Additive> = BeginMap<K, R, A, B>;
+
+    fn id<A: Additive>() -> BeginMap<K, R, A, A> {
+        BeginMap::new(|h| h)
+    }
+
+    /// `Begin g ∘ Begin f = Begin (g ∘ f)`.
+    fn compose<A: Additive, B: Additive, C: Additive>(
+        g: BeginMap<K, R, B, C>,
+        f: BeginMap<K, R, A, B>,
+    ) -> BeginMap<K, R, A, C> {
+        BeginMap::new(move |h| g.apply(f.apply(h)))
+    }
+}
+
+impl<K: Cartesian, R: Additive> Monoidal for Begin<K, R> {
+    /// `Begin f × Begin g = Begin (fork ∘ (f × g) ∘ unfork)`.
+    fn cross<A: Additive, B: Additive, C: Additive, E: Additive>(
+        f: BeginMap<K, R, A, C>,
+        g: BeginMap<K, R, B, E>,
+    ) -> BeginMap<K, R, (A, B), (C, E)> {
+        BeginMap::new(move |h| {
+            let (ha, hb) = K::unfork(h);
+            K::fork(f.apply(ha), g.apply(hb))
+        })
+    }
+}
+
+impl<K: Cartesian, R: Additive> Cartesian for Begin<K, R> {
+    fn exl<A: Additive, B: Additive>() -> BeginMap<K, R, (A, B), A> {
+        begin(K::exl())
+    }
+    fn exr<A: Additive, B: Additive>() -> BeginMap<K, R, (A, B), B> {
+        begin(K::exr())
+    }
+    fn dup<A: Additive>() -> BeginMap<K, R, A, (A, A)> {
+        begin(K::dup())
+    }
+    fn it<A: Additive>() -> BeginMap<K, R, A, ()> {
+        begin(K::it())
+    }
+}
+
+impl<K: Cartesian + Cocartesian, R: Additive> Cocartesian for Begin<K, R> {
+    fn inl<A: Additive, B: Additive>() -> BeginMap<K, R, A, (A, B)> {
+        begin(K::inl())
+    }
+    fn inr<A: Additive, B: Additive>() -> BeginMap<K, R, B, (A, B)> {
+        begin(K::inr())
+    }
+    fn jam<A: Additive>() -> BeginMap<K, R, (A, A), A> {
+        begin(K::jam())
+    }
+    fn ini<A: Additive>() -> BeginMap<K, R, (), A> {
+        begin(K::ini())
+    }
+}
+
+impl<K: Scalable<S>, S: Scalar, R: Additive> Scalable<S> for Begin<K, R> {
+    fn scale(s: S) -> BeginMap<K, R, S, S> {
+        begin(K::scale(s))
+    }
+}
+
+/// The first basis vector of `R`, through which a beginning carries a tangent.
+fn source_unit<S: Scalar, R: Space<S>>() -> R {
+    R::zero().basis().into_iter().next().unwrap_or_else(|| {
+        panic!(
+            "the source object {} has dimension 0: a beginning from it carries no information",
+            std::any::type_name::<R>()
+        )
+    })
+}
+
+/// The forward map feeds the beginning `r ↦ ⟨e₀, r⟩ · da` and reads the result back through `K`;
+/// the transpose samples the domain's basis. `R` must have a static shape (`R::zero()`) and
+/// dimension at least 1.
+impl<K, S, R> LinearMap<S> for Begin<K, R>
+where
+    K: LinearMap<S> + Cartesian,
+    S: Scalar,
+    R: Space<S>,
+{
+    fn forward<A: Space<S>, B: Space<S>>(f: &BeginMap<K, R, A, B>, da: &A, b: &B) -> B {
+        let e0: R = source_unit();
+        let (e0_coords, da_coords) = (e0.coords(), da.coords());
+        let h = K::from_matrix(
+            DMatrix::from_fn(da.dim(), e0.dim(), |i, j| da_coords[i] * e0_coords[j]),
+            &e0,
+            da,
+        );
+        K::forward(&f.apply(h), &e0, b)
+    }
+
+    fn transpose<A: Space<S>, B: Space<S>>(f: &BeginMap<K, R, A, B>, db: &B, a: &A) -> A {
+        transpose_via_forward::<Self, S, A, B>(f, db, a)
+    }
+
+    fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> BeginMap<K, R, A, B> {
+        begin(K::from_matrix(m, a, b))
+    }
+}

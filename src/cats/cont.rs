@@ -1,0 +1,216 @@
+//! `Cont<K, R>`, the continuation category transformer (paper Fig. 7): a morphism `a ⤳ b` is
+//! `(b ⊸ r) → (a ⊸ r)`, composing with a continuation on the left, so every composition becomes
+//! left-associated: reverse mode.
+
+use super::{AddFun, Func};
+use crate::category::{
+    Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable, forward_via_transpose,
+};
+use crate::space::{Additive, Scalar, Space};
+use nalgebra::DMatrix;
+use std::fmt;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// The continuation category over `K` with answer object `R`.
+///
+/// The primitives are `cont` of `K`'s (Theorem 4: `cont` is a functor, so this is the paper's
+/// instance); `cross` is the one operation that needs the `join`/`unjoin` isomorphism.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// // ReverseCont<f64> = D<Cont<AddFun, f64>>: reverse mode by continuations.
+/// let mul: Hom<ReverseCont<f64>, (f64, f64), f64> = ReverseCont::<f64>::mul_c();
+/// assert_eq!(gradient(&mul, (3.0, 4.0)), (4.0, 3.0));
+/// ```
+pub struct Cont<K, R>(PhantomData<(K, R)>);
+
+/// A morphism of [`Cont<K, R>`](Cont): a map from continuations of `b` to continuations of `a`.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = cont::<AddFun, f64, f64, f64>(AddFun::scale(3.0));
+/// let h = f.apply(AddFun::scale(2.0)); // the continuation after f, composed with f
+/// assert_eq!(h.apply(1.0), 6.0);
+/// ```
+pub struct ContMap<K: Category, R: Additive, A: Additive, B: Additive>(
+    Rc<dyn Fn(Hom<K, B, R>) -> Hom<K, A, R>>,
+);
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> ContMap<K, R, A, B> {
+    /// Wraps a map on continuations.
+    pub fn new(f: impl Fn(Hom<K, B, R>) -> Hom<K, A, R> + 'static) -> Self {
+        ContMap(Rc::new(f))
+    }
+
+    /// Composes the continuation `h` after this morphism.
+    pub fn apply(&self, h: Hom<K, B, R>) -> Hom<K, A, R> {
+        (self.0)(h)
+    }
+}
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> Clone for ContMap<K, R, A, B> {
+    fn clone(&self) -> Self {
+        ContMap(Rc::clone(&self.0))
+    }
+}
+
+impl<K: Category, R: Additive, A: Additive, B: Additive> fmt::Debug for ContMap<K, R, A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ContMap<{}, {}, {}, {}>",
+            std::any::type_name::<K>(),
+            std::any::type_name::<R>(),
+            std::any::type_name::<A>(),
+            std::any::type_name::<B>()
+        )
+    }
+}
+
+/// `cont f = Cont (∘ f)`: the functor from `K` to `Cont<K, R>` (Theorem 4).
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = cont::<AddFun, f64, f64, (f64, f64)>(AddFun::dup());
+/// assert_eq!(f.apply(AddFun::jam()).apply(2.0), 4.0);
+/// ```
+pub fn cont<K: Category, R: Additive, A: Additive, B: Additive>(
+    f: Hom<K, A, B>,
+) -> ContMap<K, R, A, B> {
+    ContMap::new(move |h| K::compose(h, f.clone()))
+}
+
+/// `asDual (Cont f) = Dual (dot⁻¹ ∘ f ∘ dot)`: the functor from `Cont<AddFun, S>` to
+/// `Dual<AddFun>` (Theorem 5). `a` is any vector of the domain; `dot⁻¹` samples its basis.
+///
+/// ```
+/// use catad::prelude::*;
+/// let f = cont::<AddFun, f64, (f64, f64), f64>(AddFun::jam());
+/// let d: Hom<Dual<AddFun>, (f64, f64), f64> = as_dual(f, &(0.0, 0.0));
+/// assert_eq!(d.apply(1.0), (1.0, 1.0));
+/// ```
+pub fn as_dual<S: Scalar, A: Space<S>, B: Space<S>>(
+    f: ContMap<AddFun, S, A, B>,
+    a: &A,
+) -> Hom<super::Dual<AddFun>, A, B> {
+    let a = a.clone();
+    Func::new(move |b: B| {
+        let functional = f.apply(Func::new(move |x: B| b.dot(&x)));
+        let coords: Vec<S> = a.basis().into_iter().map(|e| functional.apply(e)).collect();
+        a.from_coords(&coords)
+    })
+}
+
+impl<K: Category, R: Additive> Category for Cont<K, R> {
+    type Hom<A: Additive, B: Additive> = ContMap<K, R, A, B>;
+
+    fn id<A: Additive>() -> ContMap<K, R, A, A> {
+        ContMap::new(|h| h)
+    }
+
+    /// `Cont g ∘ Cont f = Cont (f ∘ g)`.
+    fn compose<A: Additive, B: Additive, C: Additive>(
+        g: ContMap<K, R, B, C>,
+        f: ContMap<K, R, A, B>,
+    ) -> ContMap<K, R, A, C> {
+        ContMap::new(move |h| f.apply(g.apply(h)))
+    }
+}
+
+impl<K: Cocartesian, R: Additive> Monoidal for Cont<K, R> {
+    /// `Cont f × Cont g = Cont (join ∘ (f × g) ∘ unjoin)`.
+    fn cross<A: Additive, B: Additive, C: Additive, E: Additive>(
+        f: ContMap<K, R, A, C>,
+        g: ContMap<K, R, B, E>,
+    ) -> ContMap<K, R, (A, B), (C, E)> {
+        ContMap::new(move |h| {
+            let (hc, he) = K::unjoin(h);
+            K::join(f.apply(hc), g.apply(he))
+        })
+    }
+}
+
+impl<K: Cartesian + Cocartesian, R: Additive> Cartesian for Cont<K, R> {
+    fn exl<A: Additive, B: Additive>() -> ContMap<K, R, (A, B), A> {
+        cont(K::exl())
+    }
+    fn exr<A: Additive, B: Additive>() -> ContMap<K, R, (A, B), B> {
+        cont(K::exr())
+    }
+    fn dup<A: Additive>() -> ContMap<K, R, A, (A, A)> {
+        cont(K::dup())
+    }
+    fn it<A: Additive>() -> ContMap<K, R, A, ()> {
+        cont(K::it())
+    }
+}
+
+impl<K: Cocartesian, R: Additive> Cocartesian for Cont<K, R> {
+    fn inl<A: Additive, B: Additive>() -> ContMap<K, R, A, (A, B)> {
+        cont(K::inl())
+    }
+    fn inr<A: Additive, B: Additive>() -> ContMap<K, R, B, (A, B)> {
+        cont(K::inr())
+    }
+    fn jam<A: Additive>() -> ContMap<K, R, (A, A), A> {
+        cont(K::jam())
+    }
+    fn ini<A: Additive>() -> ContMap<K, R, (), A> {
+        cont(K::ini())
+    }
+}
+
+impl<K: Scalable<S>, S: Scalar, R: Additive> Scalable<S> for Cont<K, R> {
+    fn scale(s: S) -> ContMap<K, R, S, S> {
+        cont(K::scale(s))
+    }
+}
+
+/// The first basis vector of `R`, through which a continuation carries a covector.
+fn answer_unit<S: Scalar, R: Space<S>>() -> R {
+    R::zero().basis().into_iter().next().unwrap_or_else(|| {
+        panic!(
+            "the answer object {} has dimension 0: a continuation into it carries no information",
+            std::any::type_name::<R>()
+        )
+    })
+}
+
+/// The transpose feeds the continuation `x ↦ ⟨db, x⟩ · e₀` into `R` and reads the result back
+/// through `K`; the forward map samples the codomain's basis. `R` must have a static shape
+/// (`R::zero()`) and dimension at least 1.
+impl<K, S, R> LinearMap<S> for Cont<K, R>
+where
+    K: LinearMap<S> + Cocartesian,
+    S: Scalar,
+    R: Space<S>,
+{
+    fn forward<A: Space<S>, B: Space<S>>(f: &ContMap<K, R, A, B>, da: &A, b: &B) -> B {
+        forward_via_transpose::<Self, S, A, B>(f, da, b)
+    }
+
+    fn transpose<A: Space<S>, B: Space<S>>(f: &ContMap<K, R, A, B>, db: &B, a: &A) -> A {
+        let e0: R = answer_unit();
+        let (e0_coords, db_coords) = (e0.coords(), db.coords());
+        let h = K::from_matrix(
+            DMatrix::from_fn(e0.dim(), db.dim(), |i, j| e0_coords[i] * db_coords[j]),
+            db,
+            &e0,
+        );
+        K::transpose(&f.apply(h), &e0, a)
+    }
+
+    fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> ContMap<K, R, A, B> {
+        cont(K::from_matrix(m, a, b))
+    }
+
+    fn to_matrix<A: Space<S>, B: Space<S>>(f: &ContMap<K, R, A, B>, a: &A, b: &B) -> DMatrix<S> {
+        let rows: Vec<Vec<S>> = b.basis().iter().map(|e| Self::transpose(f, e, a).coords()).collect();
+        DMatrix::from_fn(rows.len(), a.dim(), |i, j| rows[i][j])
+    }
+}

@@ -1,0 +1,101 @@
+//! `Dual<K>`, the dual (opposite) category (paper Fig. 10): a morphism `a ⤳ b` is a morphism
+//! `b ⤳ a` of `K`. With `K = AddFun`, [`D<Dual<AddFun>>`](super::D) is reverse-mode AD.
+
+use crate::category::{Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable};
+use crate::space::{Additive, Scalar, Space};
+use nalgebra::DMatrix;
+use std::marker::PhantomData;
+
+/// The dual of `K`: sequential composition reversed, `Cartesian` and `Cocartesian` swapped,
+/// matrices transposed.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// // exl in Dual<AddFun> is inl in AddFun, run backwards: a cotangent of `a` lands in (a, 0).
+/// let exl: Hom<Dual<AddFun>, (f64, f64), f64> = Dual::<AddFun>::exl();
+/// assert_eq!(exl.apply(1.0), (1.0, 0.0));
+/// ```
+pub struct Dual<K>(PhantomData<K>);
+
+impl<K: Category> Category for Dual<K> {
+    type Hom<A: Additive, B: Additive> = Hom<K, B, A>;
+
+    fn id<A: Additive>() -> Hom<K, A, A> {
+        K::id()
+    }
+
+    /// `Dual g ∘ Dual f = Dual (f ∘ g)`.
+    fn compose<A: Additive, B: Additive, C: Additive>(
+        g: Hom<K, C, B>,
+        f: Hom<K, B, A>,
+    ) -> Hom<K, C, A> {
+        K::compose(f, g)
+    }
+}
+
+impl<K: Monoidal> Monoidal for Dual<K> {
+    fn cross<A: Additive, B: Additive, C: Additive, E: Additive>(
+        f: Hom<K, C, A>,
+        g: Hom<K, E, B>,
+    ) -> Hom<K, (C, E), (A, B)> {
+        K::cross(f, g)
+    }
+}
+
+impl<K: Cocartesian> Cartesian for Dual<K> {
+    fn exl<A: Additive, B: Additive>() -> Hom<K, A, (A, B)> {
+        K::inl()
+    }
+    fn exr<A: Additive, B: Additive>() -> Hom<K, B, (A, B)> {
+        K::inr()
+    }
+    fn dup<A: Additive>() -> Hom<K, (A, A), A> {
+        K::jam()
+    }
+    fn it<A: Additive>() -> Hom<K, (), A> {
+        K::ini()
+    }
+}
+
+impl<K: Cartesian> Cocartesian for Dual<K> {
+    fn inl<A: Additive, B: Additive>() -> Hom<K, (A, B), A> {
+        K::exl()
+    }
+    fn inr<A: Additive, B: Additive>() -> Hom<K, (A, B), B> {
+        K::exr()
+    }
+    fn jam<A: Additive>() -> Hom<K, A, (A, A)> {
+        K::dup()
+    }
+    fn ini<A: Additive>() -> Hom<K, A, ()> {
+        K::it()
+    }
+}
+
+impl<K: Scalable<S>, S: Scalar> Scalable<S> for Dual<K> {
+    fn scale(s: S) -> Hom<K, S, S> {
+        K::scale(s)
+    }
+}
+
+/// Forward and transpose swap; matrices transpose. Reading the matrix of `Dual<AddFun>` samples the
+/// *codomain*, so it fills the Jacobian by rows.
+impl<K: LinearMap<S>, S: Scalar> LinearMap<S> for Dual<K> {
+    fn forward<A: Space<S>, B: Space<S>>(f: &Hom<K, B, A>, da: &A, b: &B) -> B {
+        K::transpose(f, da, b)
+    }
+
+    fn transpose<A: Space<S>, B: Space<S>>(f: &Hom<K, B, A>, db: &B, a: &A) -> A {
+        K::forward(f, db, a)
+    }
+
+    fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> Hom<K, B, A> {
+        K::from_matrix(m.transpose(), b, a)
+    }
+
+    fn to_matrix<A: Space<S>, B: Space<S>>(f: &Hom<K, B, A>, a: &A, b: &B) -> DMatrix<S> {
+        K::to_matrix(f, b, a).transpose()
+    }
+}

@@ -1,0 +1,26 @@
+//! The interpretations: one module per category or category transformer.
+//!
+//! | module | category | paper |
+//! |---|---|---|
+//! | [`fun`] | [`Fun`]: plain functions | §4 |
+//! | [`additive`] | [`AddFun`]: additive (linear) functions | Fig. 1 |
+//! | [`d`] | [`D<K>`](D): differentiable functions with derivatives in `K` | Fig. 6 |
+//! | [`cont`] | [`Cont<K, R>`](Cont): continuations, reverse mode | Fig. 7 |
+//! | [`dual`] | [`Dual<K>`](Dual): transposed maps, reverse mode for gradients | Fig. 10 |
+//! | [`begin`] | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
+
+pub mod additive;
+pub mod begin;
+pub mod cont;
+pub mod d;
+pub mod dual;
+pub mod fun;
+mod func;
+
+pub use additive::AddFun;
+pub use begin::{Begin, BeginMap, begin};
+pub use cont::{Cont, ContMap, as_dual, cont};
+pub use d::{D, DMap};
+pub use dual::Dual;
+pub use fun::Fun;
+pub use func::Func;

@@ -1,0 +1,39 @@
+//! # catad: automatic differentiation in the categorical style
+//!
+//! catad follows Conal Elliott's *The Simple Essence of Automatic Differentiation* (ICFP 2018).
+//! A program is written once against a small categorical vocabulary ([`category`]): composition,
+//! products, coproducts, scaling and the numeric operations. Each *interpretation* of that vocabulary
+//! ([`cats`]) gives the same program a different meaning: [`Fun`](cats::Fun) runs it,
+//! [`D<K>`](cats::D) differentiates it with derivatives represented in `K`. Forward or reverse mode
+//! is a type parameter ([`ad`]), never a rewrite of the program:
+//!
+//! ```
+//! use catad::prelude::*;
+//!
+//! // cosSinProd (x, y) = (cos z, sin z) where z = x · y (paper §5)
+//! fn cos_sin_prod<K: Cartesian + FloatingCat<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
+//!     K::compose(K::fork(K::cos_c(), K::sin_c()), K::mul_c())
+//! }
+//!
+//! let x = (0.5, 2.0);
+//! let forward = jacobian(&cos_sin_prod::<Forward>(), x);
+//! let reverse = jacobian(&cos_sin_prod::<Reverse>(), x);
+//! assert!((forward - reverse).norm() < 1e-12);
+//! assert_eq!(cos_sin_prod::<Fun>().apply(x), (1.0_f64.cos(), 1.0_f64.sin()));
+//! ```
+//!
+//! The paper-to-module map is in `docs/paper-map.md`; the laws every instance satisfies live in the
+//! `catad-laws` crate of this workspace.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod ad;
+pub mod category;
+pub mod cats;
+pub mod prelude;
+pub mod space;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

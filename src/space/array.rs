@@ -1,0 +1,42 @@
+//! Fixed-length arrays `[T; N]`: the product of `N` copies of `T`.
+//!
+//! ```
+//! use catad::space::{Additive, Space};
+//! let v = [[1.0, 2.0], [3.0, 4.0]];
+//! assert_eq!(v.dim(), 4);
+//! assert_eq!(v.plus(&v), [[2.0, 4.0], [6.0, 8.0]]);
+//! assert_eq!(v.scale(0.5), [[0.5, 1.0], [1.5, 2.0]]);
+//! ```
+
+use super::{Additive, Scalar, Space};
+
+impl<T: Additive, const N: usize> Additive for [T; N] {
+    fn zero() -> Self {
+        std::array::from_fn(|_| T::zero())
+    }
+    fn plus(&self, other: &Self) -> Self {
+        std::array::from_fn(|i| self[i].plus(&other[i]))
+    }
+}
+
+impl<S: Scalar, T: Space<S>, const N: usize> Space<S> for [T; N] {
+    fn scale(&self, s: S) -> Self {
+        std::array::from_fn(|i| self[i].scale(s))
+    }
+    fn dot(&self, other: &Self) -> S {
+        self.iter()
+            .zip(other)
+            .fold(S::zero(), |acc, (a, b)| acc + a.dot(b))
+    }
+    fn dim(&self) -> usize {
+        self.iter().map(Space::dim).sum()
+    }
+    fn push_coords(&self, out: &mut Vec<S>) {
+        for x in self {
+            x.push_coords(out);
+        }
+    }
+    fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
+        std::array::from_fn(|i| self[i].read_coords(coords))
+    }
+}

@@ -1,0 +1,64 @@
+//! Products: the unit space `()` and tuples up to arity 4.
+//!
+//! ```
+//! use catad::space::{Additive, Space};
+//! assert_eq!(<() as Space<f64>>::dim(&()), 0);
+//! let v = (1.0_f32, 2.0_f32, 3.0_f32, 4.0_f32);
+//! assert_eq!(v.plus(&v), (2.0, 4.0, 6.0, 8.0));
+//! assert_eq!(v.dot(&v), 30.0);
+//! ```
+
+use super::{Additive, Scalar, Space};
+
+impl Additive for () {
+    fn zero() -> Self {}
+    fn plus(&self, _: &Self) -> Self {}
+}
+
+impl<S: Scalar> Space<S> for () {
+    fn scale(&self, _: S) -> Self {}
+    fn dot(&self, _: &Self) -> S {
+        S::zero()
+    }
+    fn dim(&self) -> usize {
+        0
+    }
+    fn push_coords(&self, _: &mut Vec<S>) {}
+    fn read_coords(&self, _: &mut dyn Iterator<Item = S>) -> Self {}
+}
+
+macro_rules! tuple_space {
+    ($($t:ident $i:tt),+) => {
+        impl<$($t: Additive),+> Additive for ($($t,)+) {
+            fn zero() -> Self {
+                ($($t::zero(),)+)
+            }
+            fn plus(&self, other: &Self) -> Self {
+                ($(self.$i.plus(&other.$i),)+)
+            }
+        }
+
+        impl<S: Scalar, $($t: Space<S>),+> Space<S> for ($($t,)+) {
+            fn scale(&self, s: S) -> Self {
+                ($(self.$i.scale(s),)+)
+            }
+            fn dot(&self, other: &Self) -> S {
+                S::zero()$(.plus(&self.$i.dot(&other.$i)))+
+            }
+            fn dim(&self) -> usize {
+                0 $(+ self.$i.dim())+
+            }
+            fn push_coords(&self, out: &mut Vec<S>) {
+                $(self.$i.push_coords(out);)+
+            }
+            fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
+                ($(self.$i.read_coords(coords),)+)
+            }
+        }
+    };
+}
+
+tuple_space!(A 0);
+tuple_space!(A 0, B 1);
+tuple_space!(A 0, B 1, C 2);
+tuple_space!(A 0, B 1, C 2, D 3);

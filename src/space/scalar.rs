@@ -1,0 +1,118 @@
+//! The scalar field.
+
+use super::{Additive, Space, next_coord};
+use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// A scalar field with the elementary functions: the `S` of every `Space<S>`.
+///
+/// Implemented for `f32` and `f64`. The trait is catad's own (rather than `num_traits::Float`) so that a
+/// non-numeric scalar, such as a symbolic one for staging, can implement it.
+///
+/// # Laws
+///
+/// The field laws for `+`, `-`, `*`, `/`, and the usual identities of the elementary functions
+/// (`x.exp().ln() == x`, `x.sin().powi(2) + x.cos().powi(2) == 1`, …), up to rounding.
+///
+/// # Example
+///
+/// ```
+/// use catad::space::Scalar;
+/// fn hypot<S: Scalar>(a: S, b: S) -> S {
+///     Scalar::sqrt(a * a + b * b)
+/// }
+/// assert_eq!(hypot(3.0_f64, 4.0), 5.0);
+/// assert_eq!(f32::from_f64(0.5), 0.5_f32);
+/// ```
+pub trait Scalar:
+    Space<Self>
+    + Copy
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// The nearest scalar to an `f64`.
+    fn from_f64(x: f64) -> Self;
+    /// The nearest `f64` to this scalar.
+    fn to_f64(self) -> f64;
+    /// Sine.
+    fn sin(self) -> Self;
+    /// Cosine.
+    fn cos(self) -> Self;
+    /// The exponential `eˣ`.
+    fn exp(self) -> Self;
+    /// The natural logarithm.
+    fn ln(self) -> Self;
+    /// The square root.
+    fn sqrt(self) -> Self;
+    /// The hyperbolic tangent.
+    fn tanh(self) -> Self;
+    /// The integer power `xⁿ`.
+    fn powi(self, n: i32) -> Self;
+}
+
+macro_rules! float_scalar {
+    ($t:ty) => {
+        impl Additive for $t {
+            fn zero() -> Self {
+                0.0
+            }
+            fn plus(&self, other: &Self) -> Self {
+                self + other
+            }
+        }
+
+        impl Space<$t> for $t {
+            fn scale(&self, s: $t) -> Self {
+                s * self
+            }
+            fn dot(&self, other: &Self) -> $t {
+                self * other
+            }
+            fn dim(&self) -> usize {
+                1
+            }
+            fn push_coords(&self, out: &mut Vec<$t>) {
+                out.push(*self);
+            }
+            fn read_coords(&self, coords: &mut dyn Iterator<Item = $t>) -> Self {
+                next_coord(coords)
+            }
+        }
+
+        impl Scalar for $t {
+            fn from_f64(x: f64) -> Self {
+                x as $t
+            }
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+            fn sin(self) -> Self {
+                <$t>::sin(self)
+            }
+            fn cos(self) -> Self {
+                <$t>::cos(self)
+            }
+            fn exp(self) -> Self {
+                <$t>::exp(self)
+            }
+            fn ln(self) -> Self {
+                <$t>::ln(self)
+            }
+            fn sqrt(self) -> Self {
+                <$t>::sqrt(self)
+            }
+            fn tanh(self) -> Self {
+                <$t>::tanh(self)
+            }
+            fn powi(self, n: i32) -> Self {
+                <$t>::powi(self, n)
+            }
+        }
+    };
+}
+
+float_scalar!(f32);
+float_scalar!(f64);
