@@ -31,6 +31,7 @@
 pub mod ad;
 pub mod category;
 pub mod cats;
+pub mod paper;
 pub mod prelude;
 pub mod space;
 
