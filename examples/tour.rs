@@ -1,0 +1,385 @@
+//! A tour of catad: the paper's examples (§5 and Fig. 12), each written once, run in every
+//! interpretation.
+//!
+//! For each example the tour prints the value (`Fun`), then in every mode of differentiation the
+//! value, a Jacobian-vector product (`jvp`) and a vector-Jacobian product (`vjp`); then the Jacobian
+//! matrix (§9), the largest difference between the modes' Jacobians, and the largest difference from
+//! central finite differences. Gradients (§13) and a scalar derivative close the tour.
+//!
+//! The tour checks what it shows: it panics, and so exits non-zero, if two modes' Jacobians differ by
+//! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6.
+//!
+//! Run with `cargo run --release --example tour`.
+
+use catad::paper::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
+use catad::prelude::*;
+use nalgebra::DMatrix;
+
+/// The largest difference allowed between two modes' Jacobians.
+const AGREEMENT: f64 = 1e-12;
+
+/// The step of the central finite differences.
+const FD_STEP: f64 = 1e-6;
+
+/// The largest difference allowed between a Jacobian and central finite differences with step
+/// [`FD_STEP`] (truncation error ~ h², rounding error ~ ε/h ≈ 1e-10).
+const FD_AGREEMENT: f64 = 1e-6;
+
+/// A linear-map representation `K` whose `D<K>` runs every example through every entry point.
+trait Rep: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64> {}
+
+impl<K: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64>> Rep for K {}
+
+/// A mode of differentiation `D<K>`, naming its representation `K`.
+trait Mode {
+    /// The representation of linear maps.
+    type Rep: Rep;
+}
+
+impl<K: Rep> Mode for D<K> {
+    type Rep = K;
+}
+
+/// Something to do in every mode: the generic method is called once per mode by [`each_mode`].
+trait InEachMode {
+    /// What one mode produces.
+    type Out;
+    /// Runs in the mode `M`, called `name`.
+    fn run<M: Mode>(&mut self, name: &'static str) -> Self::Out;
+}
+
+/// The modes of differentiation, with the paper section each comes from.
+const MODES: [(&str, &str); 4] = [
+    (
+        "Forward",
+        "D<AddFun>: derivatives as linear functions (§3, §7)",
+    ),
+    (
+        "Reverse",
+        "D<Dual<AddFun>>: transposed linear functions (§13)",
+    ),
+    (
+        "ReverseCont<f64>",
+        "D<Cont<AddFun, f64>>: continuations (§12)",
+    ),
+    (
+        "ForwardBegin<f64>",
+        "D<Begin<AddFun, f64>>: right-associated (§14)",
+    ),
+];
+
+/// Runs `task` in every mode, in the order of [`MODES`], naming each.
+fn each_mode<T: InEachMode>(task: &mut T) -> Vec<(&'static str, T::Out)> {
+    vec![
+        (MODES[0].0, task.run::<Forward>(MODES[0].0)),
+        (MODES[1].0, task.run::<Reverse>(MODES[1].0)),
+        (MODES[2].0, task.run::<ReverseCont<f64>>(MODES[2].0)),
+        (MODES[3].0, task.run::<ForwardBegin<f64>>(MODES[3].0)),
+    ]
+}
+
+/// One of the paper's examples: a generic program and where to look at it.
+trait Example {
+    /// The domain.
+    type A: Space<f64>;
+    /// The codomain.
+    type B: Space<f64>;
+    /// The paper's section or figure.
+    const PAPER: &'static str;
+    /// The definition as the paper writes it.
+    const DEFINITION: &'static str;
+    /// The categorical form that `catad::paper` builds.
+    const CATEGORICAL: &'static str;
+    /// The point `a`.
+    fn at() -> Self::A;
+    /// The tangent `da` for the jvp.
+    fn tangent() -> Self::A;
+    /// The cotangent `db` for the vjp.
+    fn cotangent() -> Self::B;
+    /// The program, in the category `K`.
+    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, Self::A, Self::B>;
+}
+
+/// `sqr a = a · a` (§5).
+struct Sqr;
+
+impl Example for Sqr {
+    type A = f64;
+    type B = f64;
+    const PAPER: &'static str = "§5";
+    const DEFINITION: &'static str = "sqr a = a · a";
+    const CATEGORICAL: &'static str = "mulC ∘ dup";
+    fn at() -> f64 {
+        3.0
+    }
+    fn tangent() -> f64 {
+        1.0
+    }
+    fn cotangent() -> f64 {
+        1.0
+    }
+    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, f64, f64> {
+        sqr::<K, f64>()
+    }
+}
+
+/// `magSqr (a, b) = sqr a + sqr b` (§5, Fig. 2).
+struct MagSqr;
+
+impl Example for MagSqr {
+    type A = (f64, f64);
+    type B = f64;
+    const PAPER: &'static str = "§5, Fig. 2";
+    const DEFINITION: &'static str = "magSqr (a, b) = sqr a + sqr b";
+    const CATEGORICAL: &'static str = "addC ∘ (sqr ∘ exl △ sqr ∘ exr)";
+    fn at() -> (f64, f64) {
+        (3.0, 4.0)
+    }
+    fn tangent() -> (f64, f64) {
+        (1.0, 0.0)
+    }
+    fn cotangent() -> f64 {
+        1.0
+    }
+    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, (f64, f64), f64> {
+        mag_sqr::<K, f64>()
+    }
+}
+
+/// `cosSinProd (x, y) = (cos z, sin z) where z = x · y` (§5, Fig. 3).
+struct CosSinProd;
+
+impl Example for CosSinProd {
+    type A = (f64, f64);
+    type B = (f64, f64);
+    const PAPER: &'static str = "§5, Fig. 3";
+    const DEFINITION: &'static str = "cosSinProd (x, y) = (cos z, sin z) where z = x · y";
+    const CATEGORICAL: &'static str = "(cosC △ sinC) ∘ mulC";
+    fn at() -> (f64, f64) {
+        (0.5, 2.0)
+    }
+    fn tangent() -> (f64, f64) {
+        (1.0, 1.0)
+    }
+    fn cotangent() -> (f64, f64) {
+        (1.0, 0.0)
+    }
+    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
+        cos_sin_prod::<K, f64>()
+    }
+}
+
+/// `λ ((x, y), z) → cos (x + y · z)` (Fig. 12).
+struct CosXyz;
+
+impl Example for CosXyz {
+    type A = ((f64, f64), f64);
+    type B = f64;
+    const PAPER: &'static str = "Fig. 12";
+    const DEFINITION: &'static str = "λ ((x, y), z) → cos (x + y · z)";
+    const CATEGORICAL: &'static str = "cosC ∘ addC ∘ (exl ∘ exl △ mulC ∘ (exr ∘ exl △ exr))";
+    fn at() -> ((f64, f64), f64) {
+        ((0.5, 2.0), 0.25)
+    }
+    fn tangent() -> ((f64, f64), f64) {
+        ((1.0, 0.0), 0.0)
+    }
+    fn cotangent() -> f64 {
+        1.0
+    }
+    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, ((f64, f64), f64), f64> {
+        cos_xyz::<K, f64>()
+    }
+}
+
+/// Prints one mode's value, jvp and vjp of the example `P`, and returns its Jacobian.
+struct Derivatives<P>(std::marker::PhantomData<P>);
+
+impl<P: Example> InEachMode for Derivatives<P> {
+    type Out = DMatrix<f64>;
+
+    fn run<M: Mode>(&mut self, name: &'static str) -> DMatrix<f64> {
+        let f = P::program::<D<M::Rep>>();
+        let (value, jvp) = jvp(&f, P::at(), P::tangent());
+        let (_, vjp) = vjp(&f, P::at(), P::cotangent());
+        let (value, jvp, vjp) = (show(&value), show(&jvp), show(&vjp));
+        println!("  {name:<18} {value:<22} {jvp:<24} {vjp}");
+        jacobian(&f, P::at())
+    }
+}
+
+/// Prints one mode's gradient (§13) of the scalar-valued example `P`, and returns its coordinates.
+struct Gradient<P>(std::marker::PhantomData<P>);
+
+impl<P: Example<B = f64>> InEachMode for Gradient<P> {
+    type Out = Vec<f64>;
+
+    fn run<M: Mode>(&mut self, name: &'static str) -> Vec<f64> {
+        let g = gradient(&P::program::<D<M::Rep>>(), P::at());
+        println!("    {name:<18} {}", show(&g));
+        g.coords()
+    }
+}
+
+/// Prints one mode's derivative of the scalar function `sqr` at 3, and returns it.
+struct SqrDerivative;
+
+impl InEachMode for SqrDerivative {
+    type Out = f64;
+
+    fn run<M: Mode>(&mut self, name: &'static str) -> f64 {
+        let d = derivative(&sqr::<D<M::Rep>, f64>(), 3.0);
+        println!("  {name:<18} sqr' 3 = {d}");
+        d
+    }
+}
+
+/// `v`'s debug form with six decimals, trailing zeros dropped: `(0.540302, 25)`.
+fn show<V: std::fmt::Debug>(v: &V) -> String {
+    let mut out = String::new();
+    let mut number = String::new();
+    for c in format!("{v:.6?}").chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() || c == '.' {
+            number.push(c);
+            continue;
+        }
+        if number.contains('.') {
+            out.push_str(number.trim_end_matches('0').trim_end_matches('.'));
+        } else {
+            out.push_str(&number);
+        }
+        number.clear();
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+/// The Jacobian of `P` at `P::at()` by central finite differences on the `Fun` interpretation,
+/// one column per basis vector of the domain.
+fn finite_differences<P: Example>() -> DMatrix<f64> {
+    let f = P::program::<Fun>();
+    let a = P::at();
+    let columns: Vec<Vec<f64>> = a
+        .basis()
+        .iter()
+        .map(|e| {
+            let (up, down) = (
+                f.apply(a.plus(&e.scale(FD_STEP))),
+                f.apply(a.plus(&e.scale(-FD_STEP))),
+            );
+            up.plus(&down.scale(-1.0)).scale(0.5 / FD_STEP).coords()
+        })
+        .collect();
+    let rows = columns.first().map_or(0, Vec::len);
+    DMatrix::from_fn(rows, columns.len(), |i, j| columns[j][i])
+}
+
+/// The largest absolute difference between `reference` and any of `others`, entrywise.
+fn max_difference<'a>(reference: &[f64], others: impl IntoIterator<Item = &'a [f64]>) -> f64 {
+    others
+        .into_iter()
+        .flat_map(|other| {
+            assert_eq!(other.len(), reference.len(), "results of different shapes");
+            other.iter().zip(reference).map(|(x, y)| (x - y).abs())
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Walks through one example in every mode; returns the largest difference between modes.
+fn walk<P: Example>() -> f64 {
+    println!("\n── {}: {}", P::PAPER, P::DEFINITION);
+    println!("   categorical form: {}", P::CATEGORICAL);
+    println!(
+        "   at a = {:?}, tangent da = {:?}, cotangent db = {:?}\n",
+        P::at(),
+        P::tangent(),
+        P::cotangent()
+    );
+    println!(
+        "  {:<18} {:<22} {:<24} vjp (f' a)ᵀ · db",
+        "mode", "value f a", "jvp f' a · da"
+    );
+    println!(
+        "  {:<18} {}",
+        "Fun",
+        show(&P::program::<Fun>().apply(P::at()))
+    );
+    let jacobians = each_mode(&mut Derivatives::<P>(std::marker::PhantomData));
+
+    let (reference_name, reference) = &jacobians[0];
+    print!("\n  Jacobian (§9), {reference_name}:{reference:.6}");
+    let spread = max_difference(
+        reference.as_slice(),
+        jacobians[1..].iter().map(|(_, j)| j.as_slice()),
+    );
+    println!("  max |J(mode) − J({reference_name})| over all modes: {spread:.3e}");
+    let fd = max_difference(reference.as_slice(), [finite_differences::<P>().as_slice()]);
+    println!("  max |J − central differences (h = {FD_STEP:e})|: {fd:.3e}");
+
+    assert!(
+        spread <= AGREEMENT,
+        "{}: the modes' Jacobians differ by {spread:e} > {AGREEMENT:e}",
+        P::DEFINITION
+    );
+    assert!(
+        fd <= FD_AGREEMENT,
+        "{}: the Jacobian differs from finite differences by {fd:e} > {FD_AGREEMENT:e}",
+        P::DEFINITION
+    );
+    spread
+}
+
+/// Prints the gradient of `P` in every mode; returns the largest difference between modes.
+fn gradients<P: Example<B = f64>>() -> f64 {
+    println!("  {} at {:?}:", P::DEFINITION, P::at());
+    let grads = each_mode(&mut Gradient::<P>(std::marker::PhantomData));
+    max_difference(&grads[0].1, grads[1..].iter().map(|(_, g)| g.as_slice()))
+}
+
+fn main() {
+    println!(
+        "catad tour: \"The Simple Essence of Automatic Differentiation\" (Elliott, ICFP 2018)"
+    );
+    println!("Each example is one generic program; the category it is read in gives its meaning.");
+    println!(
+        "Fun runs it (§4); the modes D<K> differentiate it, with linear maps represented in K:"
+    );
+    for (name, meaning) in MODES {
+        println!("  {name:<18} = {meaning}");
+    }
+
+    println!("\n═══ Values, jvp, vjp and Jacobians (§5, Fig. 12, §9)");
+    let spreads = [
+        walk::<Sqr>(),
+        walk::<MagSqr>(),
+        walk::<CosSinProd>(),
+        walk::<CosXyz>(),
+    ];
+
+    println!("\n═══ Gradients in the domain's own type (§13)");
+    let gradient_spreads = [gradients::<MagSqr>(), gradients::<CosXyz>()];
+
+    println!("\n═══ The derivative of a scalar function (§2)");
+    let derivatives = each_mode(&mut SqrDerivative);
+    let derivative_spread = max_difference(
+        &[derivatives[0].1],
+        derivatives[1..]
+            .iter()
+            .map(|(_, d)| std::slice::from_ref(d)),
+    );
+
+    let worst = spreads
+        .into_iter()
+        .chain(gradient_spreads)
+        .chain([derivative_spread])
+        .fold(0.0, f64::max);
+    assert!(
+        worst <= AGREEMENT,
+        "the modes disagree by {worst:e} > {AGREEMENT:e}"
+    );
+    println!(
+        "\n═══ All {} modes agree: the largest difference between any two is {worst:.3e} (≤ {AGREEMENT:e}).",
+        MODES.len()
+    );
+}
