@@ -28,12 +28,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// Generated programs name `::catad::…`; this makes those paths resolve inside catad too.
+extern crate self as catad;
+
 pub mod ad;
 pub mod category;
 pub mod cats;
 pub mod paper;
 pub mod prelude;
 pub mod space;
+
+pub use catad_macros::program;
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

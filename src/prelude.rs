@@ -9,8 +9,9 @@ pub use crate::ad::{
     Forward, ForwardBegin, Reverse, ReverseCont, derivative, gradient, jacobian, jvp, vjp,
 };
 pub use crate::category::{
-    Cartesian, Category, Cocartesian, FloatingCat, FractionalCat, Hom, LinearMap, Monoidal,
-    NumCat, Scalable, forward_via_transpose, transpose_via_forward, zero,
+    Cartesian, Category, Cocartesian, Comparison, Conditional, FloatingCat, FractionalCat, Hom,
+    LinearMap, Monoidal, NumCat, Pred, Program, Scalable, forward_via_transpose,
+    transpose_via_forward, zero,
 };
 pub use crate::cats::{
     AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Fun, Func, as_dual, begin, cont,

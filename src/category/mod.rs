@@ -6,6 +6,7 @@
 
 mod cartesian;
 mod cocartesian;
+mod conditional;
 #[allow(clippy::module_inception)]
 mod category;
 mod floating;
@@ -18,6 +19,7 @@ mod scalable;
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
 pub use cocartesian::{Cocartesian, zero};
+pub use conditional::{Comparison, Conditional, Pred, Program};
 pub use floating::FloatingCat;
 pub use fractional::FractionalCat;
 pub(crate) use linear_map::check_shape;

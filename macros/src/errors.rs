@@ -1,0 +1,30 @@
+//! The compile errors: each names the offending syntax (by its span) and what is supported.
+
+use quote::ToTokens;
+
+/// What a program may contain, named by every error about something it may not.
+pub(crate) const SUPPORTED: &str = "supported: `let` bindings (tuple patterns too), pairs, \
+    arithmetic (+ - * / and unary -), float literals and constants, the methods sin, cos, exp, ln, \
+    sqrt, tanh, recip and powi(integer literal), `.0`/`.1` of pairs, calls to other \
+    #[catad::program] functions, and if/else on comparisons of scalars";
+
+/// The types a program's parameters, result and annotations may have.
+pub(crate) const SUPPORTED_TYPES: &str = "supported types: f64 or f32 (one of them per program), \
+    `()` and pairs of supported types (nest pairs for more components, e.g. ((f64, f64), f64))";
+
+/// The methods of the numeric vocabulary.
+pub(crate) const SUPPORTED_METHODS: &str =
+    "supported methods: sin, cos, exp, ln, sqrt, tanh, recip, powi(integer literal)";
+
+/// `catad::program does not support <what>; <SUPPORTED>`, spanned at `node`.
+pub(crate) fn unsupported(node: impl ToTokens, what: &str) -> syn::Error {
+    syn::Error::new_spanned(
+        node,
+        format!("catad::program does not support {what}; {SUPPORTED}"),
+    )
+}
+
+/// A message spanned at `node`, followed by `supported` (one of the lists above).
+pub(crate) fn with_list(node: impl ToTokens, message: &str, supported: &str) -> syn::Error {
+    syn::Error::new_spanned(node, format!("{message}; {supported}"))
+}

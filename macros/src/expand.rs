@@ -1,0 +1,276 @@
+//! From a function to its generated generic program.
+
+use crate::env::Env;
+use crate::errors::{SUPPORTED_TYPES, unsupported, with_list};
+use crate::ir::{Cat, Term};
+use crate::translate::Translator;
+use crate::types::ScalarType;
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::{FnArg, Item, ItemFn, ReturnType, Signature};
+
+/// A compiled program: the original function's header and the term its body compiles to.
+pub(crate) struct Program {
+    function: ItemFn,
+    scalar: &'static str,
+    domain: TokenStream,
+    codomain: TokenStream,
+    pub(crate) term: Term,
+}
+
+impl Program {
+    /// Compiles `#[catad::program(<attr>)] <item>`.
+    pub(crate) fn compile(attr: TokenStream, item: TokenStream) -> syn::Result<Program> {
+        if !attr.is_empty() {
+            return Err(syn::Error::new_spanned(
+                attr,
+                "#[catad::program] takes no arguments",
+            ));
+        }
+        let function = match syn::parse2::<Item>(item)? {
+            Item::Fn(function) => function,
+            other => {
+                return Err(syn::Error::new_spanned(
+                    other,
+                    "#[catad::program] applies to a function whose parameters and result are \
+                     scalars or pairs",
+                ));
+            }
+        };
+        check_header(&function.sig)?;
+        let ReturnType::Type(_, result) = &function.sig.output else {
+            return Err(with_list(
+                &function.sig.ident,
+                "catad::program needs the result type, e.g. `-> f64`",
+                SUPPORTED_TYPES,
+            ));
+        };
+
+        let mut scalar = ScalarType::undetermined();
+        let mut params = Vec::new();
+        for input in &function.sig.inputs {
+            let FnArg::Typed(param) = input else {
+                return Err(unsupported(input, "`self` parameters"));
+            };
+            let ty = scalar.parse(&param.ty)?;
+            params.push((param, ty));
+        }
+        let declared = scalar.parse(result)?;
+
+        // Several parameters make a left-nested tuple: (a, b, c) ↦ ((a, b), c), as uncurrying
+        // `a → b → c → d` twice gives `((a × b) × c) → d`.
+        let mut env = Env::Ignored;
+        let mut domain = quote!(());
+        for (i, (param, ty)) in params.into_iter().enumerate() {
+            let bound = Env::bind(&param.pat, &ty, &mut scalar)?;
+            let param_ty = &param.ty;
+            if i == 0 {
+                env = bound;
+                domain = quote!(#param_ty);
+            } else {
+                env = Env::Pair(Box::new(env), Box::new(bound));
+                domain = quote!((#domain, #param_ty));
+            }
+        }
+
+        let mut translator = Translator { scalar };
+        let (term, ty) = translator.block(&env, &function.block)?;
+        if ty.unify(&declared).is_none() {
+            return Err(with_list(
+                result,
+                &format!(
+                    "catad::program: the body's result is {ty}, but the declared result is {declared}"
+                ),
+                SUPPORTED_TYPES,
+            ));
+        }
+        Ok(Program {
+            scalar: translator.scalar.name,
+            domain,
+            codomain: result.to_token_stream(),
+            function,
+            term,
+        })
+    }
+}
+
+/// Rejects what a generated program cannot keep: generics, qualifiers, variadics.
+fn check_header(sig: &Signature) -> syn::Result<()> {
+    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
+        return Err(unsupported(
+            &sig.generics,
+            "generic programs: the generated function is generic over the category, and the \
+             scalar type is f64 or f32",
+        ));
+    }
+    if let Some(constness) = &sig.constness {
+        return Err(unsupported(constness, "`const fn`"));
+    }
+    if let Some(asyncness) = &sig.asyncness {
+        return Err(unsupported(asyncness, "`async fn`"));
+    }
+    if let Some(unsafety) = &sig.unsafety {
+        return Err(unsupported(unsafety, "`unsafe fn`"));
+    }
+    if let Some(abi) = &sig.abi {
+        return Err(unsupported(abi, "`extern` functions"));
+    }
+    if let Some(variadic) = &sig.variadic {
+        return Err(unsupported(variadic, "variadic functions"));
+    }
+    Ok(())
+}
+
+impl ToTokens for Program {
+    /// `fn name<K: Program<S>>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
+    /// original's attributes and visibility; a documented function's docs gain its categorical
+    /// form.
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let ItemFn {
+            attrs, vis, sig, ..
+        } = &self.function;
+        let name = &sig.ident;
+        let scalar = syn::Ident::new(self.scalar, Span::call_site());
+        let (domain, codomain) = (&self.domain, &self.codomain);
+        let documented = attrs.iter().any(|a| a.path().is_ident("doc"));
+        let form = documented.then(|| {
+            let line = format!(" Compiled by `#[catad::program]` to `{}`.", self.term);
+            quote!(#[doc = ""] #[doc = #line])
+        });
+        let imports = self.term.has_cond().then(|| {
+            quote! {
+                // The operands of comparisons run in `Fun`, whose methods come from these traits.
+                #[allow(unused_imports)]
+                use ::catad::category::{
+                    Cartesian as _, Category as _, FloatingCat as _, FractionalCat as _,
+                    NumCat as _,
+                };
+            }
+        });
+        let body = self.term.emit(Cat::Generic);
+        tokens.extend(quote! {
+            #(#attrs)*
+            #form
+            #vis fn #name<K: ::catad::category::Program<#scalar>>()
+                -> ::catad::category::Hom<K, #domain, #codomain>
+            {
+                #imports
+                #body
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(item: TokenStream) -> String {
+        Program::compile(TokenStream::new(), item)
+            .unwrap()
+            .term
+            .to_string()
+    }
+
+    #[test]
+    fn the_paper_examples_compile_to_the_paper_forms() {
+        let mag_sqr = form(quote!(
+            fn mag_sqr(a: f64, b: f64) -> f64 {
+                a * a + b * b
+            }
+        ));
+        assert_eq!(mag_sqr, "add_c ∘ (mul_c ∘ dup ∘ exl △ mul_c ∘ dup ∘ exr)");
+        let cos_sin_prod = form(quote!(
+            fn cos_sin_prod(x: f64, y: f64) -> (f64, f64) {
+                let z = x * y;
+                (z.cos(), z.sin())
+            }
+        ));
+        assert_eq!(cos_sin_prod, "(cos_c △ sin_c) ∘ mul_c");
+        let cos_xyz = form(quote!(
+            fn cos_xyz(((x, y), z): ((f64, f64), f64)) -> f64 {
+                (x + y * z).cos()
+            }
+        ));
+        assert_eq!(
+            cos_xyz,
+            "cos_c ∘ add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))"
+        );
+    }
+
+    #[test]
+    fn three_parameters_nest_to_the_left() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                fn f(x: f64, y: f64, z: f64) -> f64 {
+                    x + y * z
+                }
+            ),
+        )
+        .unwrap();
+        assert_eq!(program.domain.to_string(), "((f64 , f64) , f64)");
+        assert_eq!(
+            program.term.to_string(),
+            "add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))"
+        );
+    }
+
+    #[test]
+    fn a_let_bound_value_is_computed_once_however_often_it_is_used() {
+        let shared = form(quote!(
+            fn f(x: f64) -> f64 {
+                let y = x.sin();
+                y * y + y
+            }
+        ));
+        assert_eq!(shared, "add_c ∘ (mul_c ∘ dup △ id) ∘ sin_c");
+        assert_eq!(shared.matches("sin_c").count(), 1);
+    }
+
+    #[test]
+    fn unused_bindings_and_constants_drop_their_inputs() {
+        let unused = form(quote!(
+            fn f(x: f64) -> f64 {
+                let _y = x.exp();
+                2.0
+            }
+        ));
+        assert_eq!(unused, "const_c(2.0)");
+    }
+
+    #[test]
+    fn conditionals_and_calls() {
+        let relu = form(quote!(
+            fn f(x: f64) -> f64 {
+                if x > 0.0 && !(x >= 10.0) {
+                    sqr(x)
+                } else {
+                    -1.5
+                }
+            }
+        ));
+        assert_eq!(
+            relu,
+            "cond((id > const_c(0.0)) && (!(id >= const_c(10.0))), sqr, const_c(-1.5))"
+        );
+    }
+
+    #[test]
+    fn documented_programs_show_their_form() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                /// Squares.
+                pub fn sqr(x: f32) -> f32 {
+                    x * x
+                }
+            ),
+        )
+        .unwrap();
+        let code = program.to_token_stream().to_string();
+        assert!(code.contains("Program < f32 >"), "{code}");
+        assert!(code.contains("Compiled by `#[catad::program]` to `mul_c ∘ dup`."));
+        assert!(code.starts_with("# [doc = r\" Squares.\"]"), "{code}");
+    }
+}

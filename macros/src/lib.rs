@@ -1,0 +1,95 @@
+//! # catad-macros: compiling ordinary Rust to categories
+//!
+//! The [`program`] attribute, re-exported as `catad::program`. It plays the part of the compiler
+//! plugin in Elliott's *The Simple Essence of Automatic Differentiation* (§5, after *Compiling to
+//! Categories*): ordinary Rust in, a program in catad's categorical vocabulary out, which every
+//! category then interprets: `Fun` runs it, `Forward` and `Reverse` differentiate it.
+//!
+//! ```
+//! #[catad::program]
+//! fn mag_sqr(a: f64, b: f64) -> f64 {
+//!     a * a + b * b
+//! }
+//!
+//! use catad::prelude::*;
+//! assert_eq!(mag_sqr::<Fun>().apply((3.0, 4.0)), 25.0);
+//! assert_eq!(gradient(&mag_sqr::<Reverse>(), (3.0, 4.0)), (6.0, 8.0));
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod env;
+mod errors;
+mod expand;
+mod ir;
+mod translate;
+mod types;
+
+use proc_macro::TokenStream;
+use quote::ToTokens;
+
+/// Compiles a function over scalars and pairs into a program generic in the category.
+///
+/// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
+/// `fn name<K: catad::category::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
+/// or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and the
+/// left-nested pairs `((T1, T2), T3)` for several. Visibility and attributes are kept; a
+/// documented function's docs gain its categorical form.
+///
+/// # What a body may contain
+///
+/// - `let` bindings, with tuple patterns (`let (c, s) = …;`) and type annotations;
+/// - pairs `(a, b)`, `()`, and their fields `.0`, `.1`;
+/// - `+ - * /` and unary `-` on scalars, float literals (`2.0`) and constants (`PI`, `SCALE`);
+/// - the methods `sin`, `cos`, `exp`, `ln`, `sqrt`, `tanh`, `recip` and `powi(n)` (`n` an integer
+///   literal);
+/// - calls to other `#[catad::program]` functions, with their arguments in order;
+/// - `if`/`else` whose condition compares scalars (`<`, `<=`, `>`, `>=`, `==`, `!=`), combined with
+///   `&&`, `||`, `!`.
+///
+/// Anything else (loops, mutation, references, `return`, `?`, closures, `match`, other methods,
+/// vectors, structs) is a compile error pointing at that syntax and naming what is supported.
+///
+/// # The translation
+///
+/// The body is compiled by the lambda-to-categories construction: a variable is a projection from
+/// the environment (nested pairs of the parameters and `let` bindings), `let x = e; body` is
+/// `body ∘ (id △ e)`, a pair is a fork `△`, an operator or method is its primitive composed after
+/// the fork of its operands, and a call is a composition. `if c { f } else { g }` is
+/// `cond(c, f, g)`, where the comparison's operands run as plain functions (`Fun`) on the primal
+/// environment: a test chooses a branch and contributes no derivative. The terms are simplified by
+/// laws that never duplicate work (`exl ∘ (f △ g) = f`, `(f ∘ h) △ (g ∘ h) = (f △ g) ∘ h`, …), so
+/// a value bound by `let` is computed once however often it is used:
+///
+/// ```
+/// use catad::prelude::*;
+///
+/// /// The paper's `cosSinProd`.
+/// #[catad::program]
+/// fn cos_sin_prod(x: f64, y: f64) -> (f64, f64) {
+///     let z = x * y;
+///     (z.cos(), z.sin())
+/// }
+/// // Compiled to `(cos_c △ sin_c) ∘ mul_c`, as in the paper.
+/// let j = jacobian(&cos_sin_prod::<Reverse>(), (0.5, 2.0));
+/// assert!((j[(1, 0)] - 2.0 * 1.0_f64.cos()).abs() < 1e-12);
+///
+/// #[catad::program]
+/// fn soft_abs(x: f64) -> f64 {
+///     if x.powi(2) < 1.0 { 0.5 * x * x } else { mag(x) - 0.5 }
+/// }
+/// #[catad::program]
+/// fn mag(x: f64) -> f64 {
+///     if x < 0.0 { -x } else { x }
+/// }
+/// assert_eq!(derivative(&soft_abs::<Forward>(), -3.0), -1.0);
+/// assert_eq!(derivative(&soft_abs::<Forward>(), 0.5), 0.5);
+/// ```
+#[proc_macro_attribute]
+pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match expand::Program::compile(attr.into(), item.into()) {
+        Ok(program) => program.into_token_stream().into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
