@@ -8,9 +8,10 @@
 //! assert_eq!(v.scale(0.5), [[0.5, 1.0], [1.5, 2.0]]);
 //! ```
 
-use super::{Additive, Scalar, Space};
+use super::{Additive, Scalar, Space, dim_times};
 
 impl<T: Additive, const N: usize> Additive for [T; N] {
+    const DIM: Option<usize> = dim_times(T::DIM, N);
     fn zero() -> Self {
         std::array::from_fn(|_| T::zero())
     }

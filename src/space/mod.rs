@@ -7,12 +7,26 @@
 //! build gradients and Jacobian matrices (§9, §13). Keeping the scalar out of `Additive` lets the
 //! categorical vocabulary stay free of the scalar type, and lets `()` be a space over every field.
 //!
-//! Implemented for `f32`, `f64` ([`Scalar`]s), `()`, tuples up to arity 4 and arrays `[T; N]`.
+//! Implemented for `f32`, `f64` ([`Scalar`]s), `()`, tuples up to arity 4, arrays `[T; N]`,
+//! run-time-length vectors `Vec<T>`, and nalgebra's matrices and vectors (`SMatrix`/`SVector`,
+//! `DVector`, `DMatrix`).
+//!
+//! # Run-time lengths
+//!
+//! `Vec<T>`, `DVector<T>` and `DMatrix<T>` know their length only at run time, but
+//! [`Additive::zero`] has no value to ask. Their zero is therefore the *empty* vector, the zero of
+//! every length: adding it to a vector of any length returns that vector, and its dot product with
+//! anything is 0. Two non-empty vectors of different lengths never combine: the operation panics
+//! with a message naming both lengths, and nothing is ever truncated.
 
 mod array;
+mod container;
+mod nalgebra;
 mod product;
 mod scalar;
+mod vec;
 
+pub use container::{Arr, Container, DVecLen, SVec, VecLen};
 pub use scalar::Scalar;
 
 use std::fmt::Debug;
@@ -33,6 +47,20 @@ use std::fmt::Debug;
 /// assert_eq!(<(f64, f64)>::zero(), (0.0, 0.0));
 /// ```
 pub trait Additive: Clone + Debug + 'static {
+    /// The dimension when the type alone fixes it: `Some(1)` for a scalar, `Some(0)` for `()`, the
+    /// sum of the components' for a tuple, `N` times the element's for `[T; N]`; `None` for a
+    /// run-time-length vector (`Vec`, `DVector`), whose dimension only a value knows.
+    ///
+    /// Representations that build linear maps from types alone, such as
+    /// [`Mat`](crate::cats::Mat), read it.
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// assert_eq!(<(f64, [f64; 3])>::DIM, Some(4));
+    /// assert_eq!(<Vec<f64>>::DIM, None);
+    /// ```
+    const DIM: Option<usize>;
+
     /// The additive identity.
     fn zero() -> Self;
     /// The sum `self + other`.
@@ -122,6 +150,44 @@ pub trait Space<S>: Additive {
             })
             .collect()
     }
+}
+
+/// The static dimension of a product: `Some(a + b)` when both are static, else `None`.
+///
+/// ```
+/// use catad::space::dim_sum;
+/// assert_eq!(dim_sum(Some(2), Some(3)), Some(5));
+/// assert_eq!(dim_sum(Some(2), None), None);
+/// ```
+pub const fn dim_sum(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a + b),
+        _ => None,
+    }
+}
+
+/// The static dimension of `n` copies of a space: `Some(n · d)` when `d` is static, else `None`.
+///
+/// ```
+/// use catad::space::dim_times;
+/// assert_eq!(dim_times(Some(2), 3), Some(6));
+/// assert_eq!(dim_times(None, 3), None);
+/// ```
+pub const fn dim_times(d: Option<usize>, n: usize) -> Option<usize> {
+    match d {
+        Some(d) => Some(d * n),
+        None => None,
+    }
+}
+
+/// Checks that two run-time lengths can be combined elementwise: equal, or one of them 0 (the
+/// empty vector is the zero of every length). Panics naming both lengths otherwise.
+pub(crate) fn check_lengths(op: &str, m: usize, n: usize) {
+    assert!(
+        m == n || m == 0 || n == 0,
+        "{op}: vectors of lengths {m} and {n} do not combine (lengths must be equal, or one vector \
+         empty, the zero of every length)"
+    );
 }
 
 /// Reads one coordinate, panicking with a clear message when there are too few.

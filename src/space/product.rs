@@ -8,9 +8,10 @@
 //! assert_eq!(v.dot(&v), 30.0);
 //! ```
 
-use super::{Additive, Scalar, Space};
+use super::{Additive, Scalar, Space, dim_sum};
 
 impl Additive for () {
+    const DIM: Option<usize> = Some(0);
     fn zero() -> Self {}
     fn plus(&self, _: &Self) -> Self {}
 }
@@ -30,6 +31,11 @@ impl<S: Scalar> Space<S> for () {
 macro_rules! tuple_space {
     ($($t:ident $i:tt),+) => {
         impl<$($t: Additive),+> Additive for ($($t,)+) {
+            const DIM: Option<usize> = {
+                let dim = Some(0);
+                $(let dim = dim_sum(dim, $t::DIM);)+
+                dim
+            };
             fn zero() -> Self {
                 ($($t::zero(),)+)
             }

@@ -56,6 +56,7 @@ pub trait Scalar:
 macro_rules! float_scalar {
     ($t:ty) => {
         impl Additive for $t {
+            const DIM: Option<usize> = Some(1);
             fn zero() -> Self {
                 0.0
             }
