@@ -207,7 +207,7 @@ impl Translator {
                 if !suffix.is_empty() && suffix != self.scalar.name {
                     return Err(unsupported(
                         float,
-                        &format!("a {suffix} literal in a program over {}", self.scalar.name),
+                        &format!("{suffix} literals in a program over {}", self.scalar.name),
                     ));
                 }
                 let value = if negated {
@@ -273,7 +273,7 @@ impl Translator {
             }
             op => {
                 let op = op.to_token_stream().to_string();
-                return Err(unsupported(&b.op, &format!("the operator `{op}`")));
+                return Err(unsupported(b.op, &format!("the operator `{op}`")));
             }
         };
         let operator = format!("`{}`", b.op.to_token_stream());

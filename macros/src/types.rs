@@ -103,6 +103,11 @@ impl ScalarType {
                 }
                 Ok(Ty::Scalar)
             }
+            Type::Reference(_) | Type::Ptr(_) => Err(with_list(
+                ty,
+                "catad::program does not support references or pointers",
+                SUPPORTED_TYPES,
+            )),
             _ => Err(unsupported_type(ty)),
         }
     }

@@ -1,0 +1,23 @@
+#[catad::program]
+fn borrow(x: f64) -> f64 {
+    let y = &x;
+    x
+}
+
+#[catad::program]
+fn deref(x: f64) -> f64 {
+    *x
+}
+
+#[catad::program]
+fn ref_pattern(x: f64) -> f64 {
+    let ref y = x;
+    y
+}
+
+#[catad::program]
+fn reference_parameter(x: &f64) -> f64 {
+    1.0
+}
+
+fn main() {}
