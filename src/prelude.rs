@@ -13,7 +13,11 @@ pub use crate::category::{
     LinearMap, Monoidal, NumCat, Pred, Program, Scalable, forward_via_transpose,
     transpose_via_forward, zero,
 };
+pub use crate::category::{
+    CartesianI, CocartesianI, MonoidalI, ZipI, dot, dot_with, sum, zip_with,
+};
 pub use crate::cats::{
     AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Fun, Func, as_dual, begin, cont,
 };
+pub use crate::space::Container;
 pub use crate::space::{Additive, Scalar, Space};

@@ -11,6 +11,7 @@ mod conditional;
 mod category;
 mod floating;
 mod fractional;
+mod indexed;
 mod linear_map;
 mod monoidal;
 mod num;
@@ -22,6 +23,10 @@ pub use cocartesian::{Cocartesian, zero};
 pub use conditional::{Comparison, Conditional, Pred, Program};
 pub use floating::FloatingCat;
 pub use fractional::FractionalCat;
+pub use indexed::{
+    CartesianI, CocartesianI, MonoidalI, ZipI, dot, dot_with, sum, unzip_by_projections,
+    zip_by_projections, zip_with,
+};
 pub(crate) use linear_map::check_shape;
 pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
 pub use monoidal::Monoidal;

@@ -8,6 +8,7 @@
 //! | [`cont`] | [`Cont<K, R>`](Cont): continuations, reverse mode | Fig. 7 |
 //! | [`dual`] | [`Dual<K>`](Dual): transposed maps, reverse mode for gradients | Fig. 10 |
 //! | [`begin`] | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
+//! | [`indexed`] | the indexed-biproduct instances of all the above | §15, Figs. 13–15 |
 
 pub mod additive;
 pub mod begin;
@@ -16,6 +17,7 @@ pub mod d;
 pub mod dual;
 pub mod fun;
 mod func;
+pub mod indexed;
 
 pub use additive::AddFun;
 pub use begin::{Begin, BeginMap, begin};

@@ -33,10 +33,14 @@ use std::fmt::Debug;
 ///
 /// # Laws
 ///
-/// - `h.tabulate(f)` has `h.size()` items and `items(&h.tabulate(f))[i] = f(i)`;
-///   `shape(&h.tabulate(f)) = h`; the same for [`Container::tabulate_obj`] and
-///   [`Container::elements`];
+/// - `h.items(&h.tabulate(f))[i] = f(i)` for `i < h.size()`, and
+///   `h.elements(&h.tabulate_obj(f))[i] = f(i)`;
 /// - `h.elements(&Obj::zero())` is `h.size()` zeros.
+///
+/// The provided methods [`index`](Container::index), [`replicate`](Container::replicate),
+/// [`inject`](Container::inject), [`sum`](Container::sum), [`zip`](Container::zip) and
+/// [`unzip`](Container::unzip) are the functions the indexed vocabulary means in `Fun` and `AddFun`
+/// (paper Fig. 14).
 ///
 /// # Example
 ///
@@ -45,6 +49,9 @@ use std::fmt::Debug;
 /// let v = SVec::<3>.tabulate_obj(|i| i as f64);
 /// assert_eq!(v, nalgebra::Vector3::new(0.0, 1.0, 2.0));
 /// assert_eq!(SVec::<3>.elements(&v).as_ref(), &[0.0, 1.0, 2.0]);
+/// assert_eq!(SVec::<3>.sum(&v), 3.0);
+/// assert_eq!(SVec::<3>.index(&v, 2), 2.0);
+/// assert_eq!(SVec::<3>.inject(1, &5.0), nalgebra::Vector3::new(0.0, 5.0, 0.0));
 /// ```
 pub trait Container: Copy + Debug + 'static {
     /// `h t`: a collection of `size` values of any type, typically morphisms.
@@ -55,14 +62,15 @@ pub trait Container: Copy + Debug + 'static {
     /// The number of positions.
     fn size(self) -> usize;
 
-    /// The shape of a collection.
-    fn shape<T>(xs: &Self::Of<T>) -> Self;
-
     /// The collection whose item at `i` is `f(i)`.
     fn tabulate<T>(self, f: impl FnMut(usize) -> T) -> Self::Of<T>;
 
-    /// The items of a collection, in index order.
-    fn items<T>(xs: &Self::Of<T>) -> &[T];
+    /// The items of a collection of this shape, in index order.
+    ///
+    /// # Panics
+    ///
+    /// If a run-time collection does not have `size` items; the message names both lengths.
+    fn items<T>(self, xs: &Self::Of<T>) -> &[T];
 
     /// The object whose element at `i` is `f(i)`.
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> Self::Obj<A>;
@@ -108,9 +116,80 @@ pub trait Container: Copy + Debug + 'static {
     }
 
     /// `fmap` on collections: the collection of `f(x)` for the items `x` of `xs`.
-    fn map<T, U>(xs: &Self::Of<T>, f: impl FnMut(&T) -> U) -> Self::Of<U> {
-        Self::shape(xs).collect(Self::items(xs).iter().map(f))
+    fn map<T, U>(self, xs: &Self::Of<T>, f: impl FnMut(&T) -> U) -> Self::Of<U> {
+        self.collect(self.items(xs).iter().map(f))
     }
+
+    /// `zipWith apply fs xs`: the object of `apply(fs[i], xs[i])`, the meaning of `crossI` in
+    /// function-like categories.
+    fn zip_apply<T, A: Additive, B: Additive>(
+        self,
+        fs: &Self::Of<T>,
+        xs: &Self::Obj<A>,
+        mut apply: impl FnMut(&T, A) -> B,
+    ) -> Self::Obj<B> {
+        let xs = self.elements(xs);
+        self.collect_obj(
+            self.items(fs)
+                .iter()
+                .zip(xs.iter())
+                .map(|(f, x)| apply(f, x.clone())),
+        )
+    }
+
+    /// `index xs i`: the element at position `i`, the meaning of `exI` at `i`.
+    fn index<A: Additive>(self, xs: &Self::Obj<A>, i: usize) -> A {
+        self.elements(xs)[i].clone()
+    }
+
+    /// `point a`: `size` copies of `a`, the meaning of `replI`.
+    fn replicate<A: Additive>(self, a: &A) -> Self::Obj<A> {
+        self.tabulate_obj(|_| a.clone())
+    }
+
+    /// `a` at position `i` and zeros elsewhere, the meaning of `inI` at `i`.
+    fn inject<A: Additive>(self, i: usize, a: &A) -> Self::Obj<A> {
+        self.tabulate_obj(|j| if i == j { a.clone() } else { A::zero() })
+    }
+
+    /// The sum of the elements, the meaning of `jamI`.
+    fn sum<A: Additive>(self, xs: &Self::Obj<A>) -> A {
+        self.elements(xs)
+            .iter()
+            .fold(A::zero(), |acc, x| acc.plus(x))
+    }
+
+    /// Pairs up the elements of two objects of this shape.
+    fn zip<A: Additive, B: Additive>(
+        self,
+        xs: &Self::Obj<A>,
+        ys: &Self::Obj<B>,
+    ) -> Self::Obj<(A, B)> {
+        let (xs, ys) = (self.elements(xs), self.elements(ys));
+        self.tabulate_obj(|i| (xs[i].clone(), ys[i].clone()))
+    }
+
+    /// Splits an object of pairs into the two objects of their components.
+    fn unzip<A: Additive, B: Additive>(
+        self,
+        pairs: &Self::Obj<(A, B)>,
+    ) -> (Self::Obj<A>, Self::Obj<B>) {
+        let pairs = self.elements(pairs);
+        (
+            self.collect_obj(pairs.iter().map(|p| p.0.clone())),
+            self.collect_obj(pairs.iter().map(|p| p.1.clone())),
+        )
+    }
+}
+
+/// The items of a run-time collection checked against a shape's length, which they must have.
+fn check_items<T>(n: usize, xs: &[T]) -> &[T] {
+    assert!(
+        xs.len() == n,
+        "a collection of {} items where the shape has length {n}",
+        xs.len()
+    );
+    xs
 }
 
 /// The elements of a run-time vector checked against a shape's length: borrowed when the length is
@@ -146,13 +225,10 @@ impl<const N: usize> Container for Arr<N> {
     fn size(self) -> usize {
         N
     }
-    fn shape<T>(_: &[T; N]) -> Self {
-        Arr
-    }
     fn tabulate<T>(self, f: impl FnMut(usize) -> T) -> [T; N] {
         std::array::from_fn(f)
     }
-    fn items<T>(xs: &[T; N]) -> &[T] {
+    fn items<T>(self, xs: &[T; N]) -> &[T] {
         xs
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> [A; N] {
@@ -180,13 +256,10 @@ impl<const N: usize> Container for SVec<N> {
     fn size(self) -> usize {
         N
     }
-    fn shape<T>(_: &[T; N]) -> Self {
-        SVec
-    }
     fn tabulate<T>(self, f: impl FnMut(usize) -> T) -> [T; N] {
         std::array::from_fn(f)
     }
-    fn items<T>(xs: &[T; N]) -> &[T] {
+    fn items<T>(self, xs: &[T; N]) -> &[T] {
         xs
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> SVector<A, N> {
@@ -214,14 +287,11 @@ impl Container for VecLen {
     fn size(self) -> usize {
         self.0
     }
-    fn shape<T>(xs: &Vec<T>) -> Self {
-        VecLen(xs.len())
-    }
     fn tabulate<T>(self, f: impl FnMut(usize) -> T) -> Vec<T> {
         (0..self.0).map(f).collect()
     }
-    fn items<T>(xs: &Vec<T>) -> &[T] {
-        xs
+    fn items<T>(self, xs: &Vec<T>) -> &[T] {
+        check_items(self.0, xs)
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> Vec<A> {
         (0..self.0).map(f).collect()
@@ -249,14 +319,11 @@ impl Container for DVecLen {
     fn size(self) -> usize {
         self.0
     }
-    fn shape<T>(xs: &Vec<T>) -> Self {
-        DVecLen(xs.len())
-    }
     fn tabulate<T>(self, f: impl FnMut(usize) -> T) -> Vec<T> {
         (0..self.0).map(f).collect()
     }
-    fn items<T>(xs: &Vec<T>) -> &[T] {
-        xs
+    fn items<T>(self, xs: &Vec<T>) -> &[T] {
+        check_items(self.0, xs)
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> DVector<A> {
         let elements: Vec<A> = (0..self.0).map(f).collect();
@@ -296,9 +363,27 @@ mod tests {
     }
 
     #[test]
+    fn zip_and_unzip_are_inverse() {
+        let (xs, ys) = (vec![1.0, 2.0], vec![3.0, 4.0]);
+        let pairs = VecLen(2).zip(&xs, &ys);
+        assert_eq!(pairs, vec![(1.0, 3.0), (2.0, 4.0)]);
+        assert_eq!(VecLen(2).unzip(&pairs), (xs, ys));
+        assert_eq!(
+            VecLen(2).zip(&Vec::new(), &vec![5.0, 6.0]),
+            vec![(0.0, 5.0), (0.0, 6.0)]
+        );
+    }
+
+    #[test]
     fn map_keeps_the_shape() {
         let xs = VecLen(3).tabulate(|i| i);
-        assert_eq!(VecLen::map(&xs, |x| 2 * x), vec![0, 2, 4]);
-        assert_eq!(Arr::<2>::map(&[1, 2], |x| x + 1), [2, 3]);
+        assert_eq!(VecLen(3).map(&xs, |x| 2 * x), vec![0, 2, 4]);
+        assert_eq!(Arr::<2>.map(&[1, 2], |x| x + 1), [2, 3]);
+    }
+
+    #[test]
+    #[should_panic(expected = "a collection of 2 items where the shape has length 3")]
+    fn a_run_time_collection_must_have_the_shape_length() {
+        VecLen(3).items(&vec![1, 2]);
     }
 }
