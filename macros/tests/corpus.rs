@@ -1,0 +1,541 @@
+//! A corpus of `#[catad::program]`s covering every construct the macro accepts, checked in every
+//! mode:
+//!
+//! - the value in `Fun` and the primal of every derivative mode equal the same function run as
+//!   plain Rust (each program is also compiled as an ordinary function, its *twin*);
+//! - Forward, Reverse, ReverseCont and ForwardBegin give the same Jacobian;
+//! - the Jacobian agrees with central finite differences of the twin.
+//!
+//! Points are sampled deterministically; a program's domain guard *discards* points where it is
+//! not smooth or not defined (near a branch boundary, `ln` near 0, …) rather than widening a
+//! tolerance, and each program must keep enough points.
+
+use catad::prelude::*;
+use nalgebra::DMatrix;
+
+/// A constant the programs use by name.
+const SCALE: f64 = 1.5;
+
+/// Defines each function twice: as a `#[catad::program]` in `programs`, and as the same plain Rust
+/// function in `twins`.
+macro_rules! corpus {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
+    )*) => {
+        mod programs {
+            use super::*;
+            $(
+                $(#[$doc])*
+                #[catad::program]
+                pub fn $name($($params)*) -> $result { $($body)* }
+            )*
+        }
+
+        // The twins are the programs verbatim, `!(y > 1.0)` included.
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+        mod twins {
+            use super::*;
+            $(
+                $(#[$doc])*
+                pub fn $name($($params)*) -> $result { $($body)* }
+            )*
+        }
+    };
+}
+
+corpus! {
+    /// `mul ∘ dup`.
+    fn square(x: f64) -> f64 {
+        x * x
+    }
+
+    /// Powers, literals, `-` and `*`.
+    fn poly(x: f64) -> f64 {
+        3.0 * x.powi(3) - 2.0 * x + 1.5
+    }
+
+    /// Division.
+    fn rational(x: f64, y: f64) -> f64 {
+        (x * y + 1.0) / (x * x + y * y + 1.0)
+    }
+
+    /// Unary minus of a variable, of a literal and of an expression.
+    fn negations(x: f64, y: f64) -> f64 {
+        -x * -2.5 + -(y - x)
+    }
+
+    /// sin, cos, tanh, exp.
+    fn elementary(x: f64) -> f64 {
+        x.sin() + x.cos() * x.tanh() + (x * 0.5).exp()
+    }
+
+    /// ln, sqrt, recip: guarded to positive arguments.
+    fn logs(x: f64, y: f64) -> f64 {
+        x.ln() * y.sqrt() + x.recip()
+    }
+
+    /// Negative, zero and unit powers.
+    fn powers(x: f64) -> f64 {
+        x.powi(-2) + x.powi(0) + x.powi(1)
+    }
+
+    /// A constant item and a constant path.
+    fn constants(x: f64) -> f64 {
+        SCALE * x + std::f64::consts::PI
+    }
+
+    /// `let` bindings used several times.
+    fn lets(x: f64, y: f64) -> f64 {
+        let s = x + y;
+        let d = x - y;
+        s * d + s
+    }
+
+    /// A later `let` shadows an earlier one, and a parameter.
+    fn shadowing(x: f64) -> f64 {
+        let x = x.sin();
+        let x = x * x;
+        x + 1.0
+    }
+
+    /// A tuple pattern and tuple results.
+    fn tuple_let(x: f64, y: f64) -> (f64, f64) {
+        let (c, s) = (x.cos(), y.sin());
+        (c * s, c - s)
+    }
+
+    /// Type annotations on `let`.
+    fn annotated(x: f64) -> f64 {
+        let y: f64 = x.exp();
+        let (a, b): (f64, f64) = (y, x);
+        a * b
+    }
+
+    /// A pair parameter, `.0`/`.1`, and a nested pair result.
+    fn fields(p: (f64, f64), q: f64) -> (f64, (f64, f64)) {
+        let r = (p.1, p.0 * q);
+        (r.0 + r.1, r)
+    }
+
+    /// Blocks as values.
+    fn nested_block(x: f64) -> f64 {
+        let y = {
+            let t = x * 2.0;
+            t.sin()
+        };
+        let z = {
+            let u = x + 1.0;
+            u * u
+        };
+        y * z
+    }
+
+    /// Calls with one and two arguments.
+    fn calls(x: f64, y: f64) -> f64 {
+        square(x) + rational(x, y) * poly(y)
+    }
+
+    /// Three parameters: the domain is `((x, y), z)` (paper Fig. 12).
+    fn three(x: f64, y: f64, z: f64) -> f64 {
+        (x + y * z).cos()
+    }
+
+    /// A call with three arguments.
+    fn call_three(a: f64, b: f64) -> f64 {
+        three(a, b, a * b)
+    }
+
+    /// A tuple pattern as a parameter.
+    fn tuple_params(((x, y), z): ((f64, f64), f64), w: f64) -> f64 {
+        x * w + y * z
+    }
+
+    /// `if`/`else` with `>`.
+    fn relu(x: f64) -> f64 {
+        if x > 0.0 { x } else { 0.0 }
+    }
+
+    /// An `else if` chain with `<` and `<=`: the Huber-like smooth absolute value.
+    fn piecewise(x: f64) -> f64 {
+        if x < -1.0 {
+            -x - 0.5
+        } else if x <= 1.0 {
+            0.5 * x * x
+        } else {
+            x - 0.5
+        }
+    }
+
+    /// A jump at `x = 1`: the boundary value tells `<=` from `<`.
+    fn step(x: f64) -> f64 {
+        if x <= 1.0 { x } else { 2.0 * x }
+    }
+
+    /// `&&`, `||`, `!`, `>=`, `!=`.
+    fn logic(x: f64, y: f64) -> f64 {
+        if (x >= 0.0 && y != 0.5) || !(y > 1.0) { x * y } else { x + y }
+    }
+
+    /// `==`, a conditional as a `let` value, a method in a condition.
+    fn cond_value(x: f64) -> (f64, f64) {
+        let s = if x.sin() == 0.0 { 1.0 } else { x.sin() };
+        (s, s * x)
+    }
+
+    /// A call in a condition, and pair-valued branches.
+    fn branch_pairs(x: f64, y: f64) -> (f64, f64) {
+        if square(x) < y { (x, y) } else { (y, x) }
+    }
+
+    /// No parameter: the domain is `()`.
+    fn constant_program() -> f64 {
+        2.0 * SCALE
+    }
+
+    /// `()` as a value.
+    fn unit_out(x: f64) -> ((), f64) {
+        ((), x * 2.0)
+    }
+
+    /// A wildcard `let` and an unused parameter.
+    fn ignored(x: f64, _y: f64) -> f64 {
+        let _ = x.exp();
+        x.tanh()
+    }
+
+    /// A conditional inside a branch and inside an operand.
+    fn nested_cond(x: f64, y: f64) -> f64 {
+        let m = if x < y { if x < 0.0 { -x } else { x } } else { y };
+        m * (if y > 0.0 { y } else { 1.0 }) + 1.0
+    }
+}
+
+/// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
+/// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.
+trait Twin<A, B, Arity> {
+    fn run(&self, a: A) -> B;
+}
+
+enum Arity0 {}
+enum Arity1 {}
+enum Arity2 {}
+enum Arity3 {}
+
+impl<F: Fn() -> B, B> Twin<(), B, Arity0> for F {
+    fn run(&self, (): ()) -> B {
+        self()
+    }
+}
+
+impl<F: Fn(A) -> B, A, B> Twin<A, B, Arity1> for F {
+    fn run(&self, a: A) -> B {
+        self(a)
+    }
+}
+
+impl<F: Fn(A1, A2) -> B, A1, A2, B> Twin<(A1, A2), B, Arity2> for F {
+    fn run(&self, (a1, a2): (A1, A2)) -> B {
+        self(a1, a2)
+    }
+}
+
+impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<((A1, A2), A3), B, Arity3> for F {
+    fn run(&self, ((a1, a2), a3): ((A1, A2), A3)) -> B {
+        self(a1, a2, a3)
+    }
+}
+
+/// One program in every interpretation.
+struct Interpretations<A: Space<f64>, B: Space<f64>> {
+    fun: Hom<Fun, A, B>,
+    forward: Hom<Forward, A, B>,
+    reverse: Hom<Reverse, A, B>,
+    reverse_cont: Hom<ReverseCont<f64>, A, B>,
+    forward_begin: Hom<ForwardBegin<f64>, A, B>,
+}
+
+/// Relative agreement, for values computed two ways.
+const AGREE: f64 = 1e-10;
+/// Central-difference step and tolerance: truncation `O(h²)` and rounding `O(ε/h)` stay far below.
+const STEP: f64 = 1e-5;
+const FD_TOLERANCE: f64 = 1e-6;
+/// Sampled points per program, and how many the guard must leave.
+const SAMPLES: usize = 40;
+const MIN_VALID: usize = 5;
+
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance * (1.0 + a.abs().max(b.abs()))
+}
+
+fn assert_all_close(what: &str, a: &[f64], b: &[f64], tolerance: f64) {
+    assert_eq!(a.len(), b.len(), "{what}: sizes");
+    assert!(
+        a.iter().zip(b).all(|(x, y)| close(*x, *y, tolerance)),
+        "{what}: {a:?} vs {b:?}"
+    );
+}
+
+/// Deterministic points of `shape`'s space with coordinates in [-2, 2].
+fn sample_points<A: Space<f64>>(shape: &A) -> Vec<A> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0
+    };
+    (0..SAMPLES)
+        .map(|_| {
+            let coords: Vec<f64> = (0..shape.dim()).map(|_| next()).collect();
+            shape.from_coords(&coords)
+        })
+        .collect()
+}
+
+/// The Jacobian of `f` at `a` by central differences.
+fn finite_differences<A: Space<f64>, B: Space<f64>>(f: impl Fn(A) -> B, a: &A) -> DMatrix<f64> {
+    let columns: Vec<Vec<f64>> = a
+        .basis()
+        .iter()
+        .map(|e| {
+            let plus = f(a.plus(&e.scale(STEP))).coords();
+            let minus = f(a.plus(&e.scale(-STEP))).coords();
+            plus.iter()
+                .zip(&minus)
+                .map(|(p, m)| (p - m) / (2.0 * STEP))
+                .collect()
+        })
+        .collect();
+    let rows = columns.first().map_or_else(|| f(a.clone()).dim(), Vec::len);
+    DMatrix::from_fn(rows, columns.len(), |i, j| columns[j][i])
+}
+
+/// Checks one program at every sampled point its guard keeps.
+fn check<A: Space<f64>, B: Space<f64>, Arity>(
+    name: &str,
+    program: Interpretations<A, B>,
+    twin: impl Twin<A, B, Arity>,
+    shape: A,
+    guard: impl Fn(&A) -> bool,
+) {
+    let mut valid = 0;
+    for a in sample_points(&shape).into_iter().filter(|a| guard(a)) {
+        valid += 1;
+        let at = format!("{name} at {a:?}");
+        let expected = twin.run(a.clone()).coords();
+        let primals = [
+            ("Fun", program.fun.apply(a.clone())),
+            ("Forward", program.forward.apply(a.clone())),
+            ("Reverse", program.reverse.apply(a.clone())),
+            ("ReverseCont", program.reverse_cont.apply(a.clone())),
+            ("ForwardBegin", program.forward_begin.apply(a.clone())),
+        ];
+        for (mode, value) in primals {
+            assert_all_close(
+                &format!("{at}: {mode} value"),
+                &value.coords(),
+                &expected,
+                AGREE,
+            );
+        }
+        let forward = jacobian(&program.forward, a.clone());
+        let others = [
+            ("Reverse", jacobian(&program.reverse, a.clone())),
+            ("ReverseCont", jacobian(&program.reverse_cont, a.clone())),
+            ("ForwardBegin", jacobian(&program.forward_begin, a.clone())),
+        ];
+        for (mode, j) in others {
+            assert_eq!(j.shape(), forward.shape(), "{at}: {mode} Jacobian shape");
+            assert_all_close(
+                &format!("{at}: {mode} Jacobian vs Forward"),
+                j.as_slice(),
+                forward.as_slice(),
+                AGREE,
+            );
+        }
+        let fd = finite_differences(|x| twin.run(x), &a);
+        assert_eq!(fd.shape(), forward.shape(), "{at}: Jacobian shape");
+        assert_all_close(
+            &format!("{at}: Forward Jacobian vs central differences"),
+            forward.as_slice(),
+            fd.as_slice(),
+            FD_TOLERANCE,
+        );
+    }
+    assert!(
+        valid >= MIN_VALID,
+        "{name}: only {valid} of {SAMPLES} points passed the guard"
+    );
+}
+
+/// `check` for a corpus entry: every interpretation of `programs::$name` against `twins::$name`.
+macro_rules! check {
+    ($name:ident, $shape:expr) => {
+        check!($name, $shape, |_| true)
+    };
+    ($name:ident, $shape:expr, $guard:expr) => {
+        check(
+            stringify!($name),
+            Interpretations {
+                fun: programs::$name::<Fun>(),
+                forward: programs::$name::<Forward>(),
+                reverse: programs::$name::<Reverse>(),
+                reverse_cont: programs::$name::<ReverseCont<f64>>(),
+                forward_begin: programs::$name::<ForwardBegin<f64>>(),
+            },
+            twins::$name,
+            $shape,
+            $guard,
+        )
+    };
+}
+
+/// Whether `v` is more than 10⁻³ from `boundary`, a hundred central-difference steps.
+fn away(v: f64, boundary: f64) -> bool {
+    (v - boundary).abs() > 1e-3
+}
+
+#[test]
+fn arithmetic_and_literals() {
+    check!(square, 0.0);
+    check!(poly, 0.0);
+    check!(rational, (0.0, 0.0));
+    check!(negations, (0.0, 0.0));
+    check!(constants, 0.0);
+    check!(constant_program, ());
+}
+
+#[test]
+fn methods_of_the_numeric_vocabulary() {
+    check!(elementary, 0.0);
+    check!(logs, (0.0, 0.0), |&(x, y): &(f64, f64)| x > 0.1 && y > 0.1);
+    check!(powers, 0.0, |x: &f64| x.abs() > 0.2);
+}
+
+#[test]
+fn bindings_patterns_and_pairs() {
+    check!(lets, (0.0, 0.0));
+    check!(shadowing, 0.0);
+    check!(tuple_let, (0.0, 0.0));
+    check!(annotated, 0.0);
+    check!(fields, ((0.0, 0.0), 0.0));
+    check!(nested_block, 0.0);
+    check!(tuple_params, (((0.0, 0.0), 0.0), 0.0));
+    check!(unit_out, 0.0);
+    check!(ignored, (0.0, 0.0));
+}
+
+#[test]
+fn calls_to_other_programs() {
+    check!(calls, (0.0, 0.0));
+    check!(three, ((0.0, 0.0), 0.0));
+    check!(call_three, (0.0, 0.0));
+}
+
+#[test]
+fn conditionals() {
+    check!(relu, 0.0, |&x: &f64| away(x, 0.0));
+    check!(piecewise, 0.0, |&x: &f64| away(x, -1.0) && away(x, 1.0));
+    check!(step, 0.0, |&x: &f64| away(x, 1.0));
+    check!(logic, (0.0, 0.0), |&(x, y): &(f64, f64)| {
+        away(x, 0.0) && away(y, 0.5) && away(y, 1.0)
+    });
+    check!(cond_value, 0.0, |&x: &f64| away(x.sin(), 0.0));
+    check!(branch_pairs, (0.0, 0.0), |&(x, y): &(f64, f64)| {
+        away(x * x, y)
+    });
+    check!(nested_cond, (0.0, 0.0), |&(x, y): &(f64, f64)| {
+        away(x, y) && away(x, 0.0) && away(y, 0.0)
+    });
+}
+
+#[test]
+fn conditionals_take_both_branches_on_the_samples() {
+    // The guards keep points on both sides of each boundary, so both branches are checked.
+    let xs = sample_points(&0.0);
+    assert!(xs.iter().any(|&x| x > 0.0) && xs.iter().any(|&x| x < 0.0));
+    assert!(xs.iter().any(|&x| x < -1.0) && xs.iter().any(|&x| x > 1.0));
+    assert!(xs.iter().any(|&x| x.abs() < 1.0));
+}
+
+/// On a branch boundary the derivative need not exist, but the value is still the twin's: the
+/// comparison is the one written (`<=` is not `<`).
+fn boundary_values<A: Space<f64>, B: Space<f64>, Arity>(
+    name: &str,
+    program: Interpretations<A, B>,
+    twin: impl Twin<A, B, Arity>,
+    points: &[A],
+) {
+    for a in points {
+        let expected = twin.run(a.clone()).coords();
+        let values = [
+            program.fun.apply(a.clone()),
+            program.forward.apply(a.clone()),
+            program.reverse.apply(a.clone()),
+            program.reverse_cont.apply(a.clone()),
+            program.forward_begin.apply(a.clone()),
+        ];
+        for value in values {
+            assert_eq!(value.coords(), expected, "{name} at {a:?}");
+        }
+    }
+}
+
+macro_rules! boundary_values {
+    ($name:ident, $points:expr) => {
+        boundary_values(
+            stringify!($name),
+            Interpretations {
+                fun: programs::$name::<Fun>(),
+                forward: programs::$name::<Forward>(),
+                reverse: programs::$name::<Reverse>(),
+                reverse_cont: programs::$name::<ReverseCont<f64>>(),
+                forward_begin: programs::$name::<ForwardBegin<f64>>(),
+            },
+            twins::$name,
+            &$points,
+        )
+    };
+}
+
+#[test]
+fn conditionals_on_their_boundaries() {
+    boundary_values!(relu, [0.0, -0.0]);
+    boundary_values!(piecewise, [-1.0, 1.0]);
+    boundary_values!(step, [1.0]);
+    boundary_values!(
+        logic,
+        [(0.0, 0.5), (0.0, 1.0), (0.0, 2.0), (-1.0, 1.0), (1.0, 0.5)]
+    );
+    boundary_values!(cond_value, [0.0]);
+    boundary_values!(branch_pairs, [(1.0, 1.0), (-2.0, 4.0)]);
+    boundary_values!(nested_cond, [(0.0, 0.0), (1.0, 1.0), (-1.0, 0.0)]);
+}
+
+/// `f32` programs: the same program over single precision.
+#[catad::program]
+fn single(x: f32, y: f32) -> f32 {
+    let r = (x * x + y * y).sqrt();
+    if r > 1.0 { r.ln() } else { r - 1.0 }
+}
+
+#[test]
+fn single_precision_programs_run_in_every_mode() {
+    for (x, y) in [(0.3_f32, 0.4_f32), (1.2, -0.9), (-0.5, 0.1)] {
+        let r = (x * x + y * y).sqrt();
+        let value = if r > 1.0 { r.ln() } else { r - 1.0 };
+        assert_eq!(single::<Fun>().apply((x, y)), value);
+        let slope = if r > 1.0 { 1.0 / r } else { 1.0 };
+        let expected = (slope * x / r, slope * y / r);
+        for (gx, gy) in [
+            gradient(&single::<Reverse>(), (x, y)),
+            gradient(&single::<ReverseCont<f32>>(), (x, y)),
+        ] {
+            assert!((gx - expected.0).abs() < 1e-5 && (gy - expected.1).abs() < 1e-5);
+        }
+        let forward = jacobian(&single::<Forward>(), (x, y));
+        let begin = jacobian(&single::<ForwardBegin<f32>>(), (x, y));
+        assert!((forward - begin).norm() < 1e-6);
+    }
+}
