@@ -8,6 +8,7 @@
 //! | [`cont`] | [`Cont<K, R>`](Cont): continuations, reverse mode | Fig. 7 |
 //! | [`dual`] | [`Dual<K>`](Dual): transposed maps, reverse mode for gradients | Fig. 10 |
 //! | [`begin`] | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
+//! | [`mat`] | [`Mat<S>`](Mat): generalized matrices, the Jacobian directly | §8–§11 |
 //! | [`indexed`] | the indexed-biproduct instances of all the above | §15, Figs. 13–15 |
 
 pub mod additive;
@@ -18,6 +19,7 @@ pub mod dual;
 pub mod fun;
 mod func;
 pub mod indexed;
+pub mod mat;
 
 pub use additive::AddFun;
 pub use begin::{Begin, BeginMap, begin};
@@ -26,3 +28,4 @@ pub use d::{D, DMap};
 pub use dual::Dual;
 pub use fun::Fun;
 pub use func::Func;
+pub use mat::{Association, Mat, MatMap};
