@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 struct Counting;
 
 thread_local! {
-    static EVALUATIONS: RefCell<BTreeMap<&'static str, usize>> = RefCell::new(BTreeMap::new());
+    static EVALUATIONS: RefCell<BTreeMap<&'static str, usize>> = const { RefCell::new(BTreeMap::new()) };
 }
 
 fn counted<A: Additive, B: Additive>(name: &'static str, f: Func<A, B>) -> Func<A, B> {

@@ -256,6 +256,44 @@ mod tests {
         );
     }
 
+    /// Code without whitespace or trailing commas, which rustfmt adds and token streams lack.
+    fn squash(code: &str) -> String {
+        let mut squashed: String = code.split_whitespace().collect();
+        for (trailing, close) in [(",)", ")"), (",}", "}")] {
+            while squashed.contains(trailing) {
+                squashed = squashed.replace(trailing, close);
+            }
+        }
+        squashed
+    }
+
+    #[test]
+    fn the_guide_shows_the_real_expansions() {
+        let guide = include_str!("../../docs/macro.md");
+        let examples = [
+            quote!(
+                fn mag_sqr(a: f64, b: f64) -> f64 {
+                    a * a + b * b
+                }
+            ),
+            quote!(
+                fn relu(x: f64) -> f64 {
+                    if x > 0.0 { x } else { 0.0 }
+                }
+            ),
+        ];
+        for item in examples {
+            let program = Program::compile(TokenStream::new(), item).unwrap();
+            let code = program.to_token_stream().to_string();
+            assert!(
+                squash(guide).contains(&squash(&code)),
+                "docs/macro.md should show the expansion\n{code}"
+            );
+            let form = program.term.to_string();
+            assert!(guide.contains(&form), "docs/macro.md should show `{form}`");
+        }
+    }
+
     #[test]
     fn documented_programs_show_their_form() {
         let program = Program::compile(

@@ -26,6 +26,11 @@ mod ir;
 mod translate;
 mod types;
 
+/// The guide `docs/macro.md`: its examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/macro.md")]
+mod guide {}
+
 use proc_macro::TokenStream;
 use quote::ToTokens;
 
