@@ -73,7 +73,10 @@ impl Program {
             }
         }
 
-        let mut translator = Translator { scalar };
+        let mut translator = Translator {
+            scalar,
+            name: function.sig.ident.clone(),
+        };
         let (term, ty) = translator.block(&env, &function.block)?;
         if ty.unify(&declared).is_none() {
             return Err(with_list(

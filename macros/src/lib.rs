@@ -54,7 +54,8 @@ use quote::ToTokens;
 ///   `&&`, `||`, `!`.
 ///
 /// Anything else (loops, mutation, references, `return`, `?`, closures, `match`, other methods,
-/// vectors, structs) is a compile error pointing at that syntax and naming what is supported.
+/// recursion, vectors, structs) is a compile error pointing at that syntax and naming what is
+/// supported.
 ///
 /// # The translation
 ///

@@ -15,6 +15,8 @@ use syn::{BinOp, Block, Expr, Lit, Member, Stmt, UnOp};
 /// Translates the body of one program.
 pub(crate) struct Translator {
     pub(crate) scalar: ScalarType,
+    /// The program's own name: a program is built eagerly, so it cannot call itself.
+    pub(crate) name: syn::Ident,
 }
 
 type Typed = (Term, Ty);
@@ -331,6 +333,12 @@ impl Translator {
             ));
         };
         let path = &callee.path;
+        if path.is_ident(&self.name) {
+            return Err(unsupported(
+                callee,
+                "recursion: a program is a finite term, built when it is called",
+            ));
+        }
         if callee.qself.is_some() || path.segments.iter().any(|s| !s.arguments.is_none()) {
             return Err(unsupported(
                 callee,

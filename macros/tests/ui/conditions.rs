@@ -26,4 +26,9 @@ fn branches_differ(x: f64) -> f64 {
     if x < 0.0 { x } else { (x, x) }
 }
 
+#[catad::program]
+fn recursive(x: f64) -> f64 {
+    if x < 0.0 { recursive(-x) } else { x }
+}
+
 fn main() {}
