@@ -73,11 +73,23 @@ pub struct Pred<A>(Rc<dyn Fn(&A) -> bool>);
 
 impl<A: 'static> Pred<A> {
     /// The predicate that holds where `f` returns `true`.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// assert!(Pred::new(|x: &f64| *x > 1.0).holds(&2.0));
+    /// ```
     pub fn new(f: impl Fn(&A) -> bool + 'static) -> Self {
         Pred(Rc::new(f))
     }
 
     /// `lhs a <op> rhs a`: compares the values of two programs run as plain functions.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// // x < y on pairs (x, y)
+    /// let below = Pred::compare(Fun::exl(), Comparison::Lt, Fun::exr());
+    /// assert!(below.holds(&(1.0, 2.0)) && !below.holds(&(2.0, 1.0)));
+    /// ```
     pub fn compare<S: Scalar>(lhs: Hom<Fun, A, S>, op: Comparison, rhs: Hom<Fun, A, S>) -> Self
     where
         A: Additive,
@@ -86,23 +98,45 @@ impl<A: 'static> Pred<A> {
     }
 
     /// Whether the predicate holds at `a`.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// assert!(!Pred::new(|x: &f64| x.is_nan()).holds(&0.0));
+    /// ```
     pub fn holds(&self, a: &A) -> bool {
         (self.0)(a)
     }
 
     /// Holds where both `self` and `other` hold (`other` is tested only where `self` holds).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let unit = Pred::new(|x: &f64| *x >= 0.0).and(&Pred::new(|x: &f64| *x <= 1.0));
+    /// assert!(unit.holds(&0.5) && !unit.holds(&1.5));
+    /// ```
     pub fn and(&self, other: &Pred<A>) -> Pred<A> {
         let (p, q) = (self.clone(), other.clone());
         Pred::new(move |a| p.holds(a) && q.holds(a))
     }
 
     /// Holds where `self` or `other` holds (`other` is tested only where `self` does not).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let outside = Pred::new(|x: &f64| *x < 0.0).or(&Pred::new(|x: &f64| *x > 1.0));
+    /// assert!(outside.holds(&1.5) && !outside.holds(&0.5));
+    /// ```
     pub fn or(&self, other: &Pred<A>) -> Pred<A> {
         let (p, q) = (self.clone(), other.clone());
         Pred::new(move |a| p.holds(a) || q.holds(a))
     }
 
     /// Holds where `self` does not.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// assert!(Pred::new(|x: &f64| *x < 0.0).not().holds(&1.0));
+    /// ```
     pub fn not(&self) -> Pred<A> {
         let p = self.clone();
         Pred::new(move |a| !p.holds(a))
@@ -148,6 +182,13 @@ impl<A> fmt::Debug for Pred<A> {
 /// ```
 pub trait Conditional: Category {
     /// `cond p f g`: `f` where `p` holds, `g` elsewhere.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let negative = Pred::new(|x: &f64| *x < 0.0);
+    /// let abs = Reverse::cond(negative, Reverse::negate_c(), Reverse::id());
+    /// assert_eq!(vjp(&abs, -2.0, 1.0), (2.0, -1.0));
+    /// ```
     fn cond<A: Additive, B: Additive>(
         p: Pred<A>,
         then: Hom<Self, A, B>,
