@@ -3,13 +3,14 @@
 //!
 //! - the value in `Fun` and the primal of every derivative mode equal the same function run as
 //!   plain Rust (each program is also compiled as an ordinary function, its *twin*);
-//! - Forward, Reverse, ReverseCont and ForwardBegin give the same Jacobian;
+//! - Forward, Reverse, ReverseCont, ForwardBegin and `D<Mat>` give the same Jacobian;
 //! - the Jacobian agrees with central finite differences of the twin.
 //!
 //! Points are sampled deterministically; a program's domain guard *discards* points where it is
 //! not smooth or not defined (near a branch boundary, `ln` near 0, …) rather than widening a
 //! tolerance, and each program must keep enough points.
 
+use catad::cats::Mat;
 use catad::prelude::*;
 use nalgebra::DMatrix;
 
@@ -253,6 +254,7 @@ struct Interpretations<A: Space<f64>, B: Space<f64>> {
     reverse: Hom<Reverse, A, B>,
     reverse_cont: Hom<ReverseCont<f64>, A, B>,
     forward_begin: Hom<ForwardBegin<f64>, A, B>,
+    matrix: Hom<D<Mat<f64>>, A, B>,
 }
 
 /// Relative agreement, for values computed two ways.
@@ -330,6 +332,7 @@ fn check<A: Space<f64>, B: Space<f64>, Arity>(
             ("Reverse", program.reverse.apply(a.clone())),
             ("ReverseCont", program.reverse_cont.apply(a.clone())),
             ("ForwardBegin", program.forward_begin.apply(a.clone())),
+            ("D<Mat>", program.matrix.apply(a.clone())),
         ];
         for (mode, value) in primals {
             assert_all_close(
@@ -344,6 +347,7 @@ fn check<A: Space<f64>, B: Space<f64>, Arity>(
             ("Reverse", jacobian(&program.reverse, a.clone())),
             ("ReverseCont", jacobian(&program.reverse_cont, a.clone())),
             ("ForwardBegin", jacobian(&program.forward_begin, a.clone())),
+            ("D<Mat>", jacobian(&program.matrix, a.clone())),
         ];
         for (mode, j) in others {
             assert_eq!(j.shape(), forward.shape(), "{at}: {mode} Jacobian shape");
@@ -383,6 +387,7 @@ macro_rules! check {
                 reverse: programs::$name::<Reverse>(),
                 reverse_cont: programs::$name::<ReverseCont<f64>>(),
                 forward_begin: programs::$name::<ForwardBegin<f64>>(),
+                matrix: programs::$name::<D<Mat<f64>>>(),
             },
             twins::$name,
             $shape,
@@ -475,6 +480,7 @@ fn boundary_values<A: Space<f64>, B: Space<f64>, Arity>(
             program.reverse.apply(a.clone()),
             program.reverse_cont.apply(a.clone()),
             program.forward_begin.apply(a.clone()),
+            program.matrix.apply(a.clone()),
         ];
         for value in values {
             assert_eq!(value.coords(), expected, "{name} at {a:?}");
@@ -492,6 +498,7 @@ macro_rules! boundary_values {
                 reverse: programs::$name::<Reverse>(),
                 reverse_cont: programs::$name::<ReverseCont<f64>>(),
                 forward_begin: programs::$name::<ForwardBegin<f64>>(),
+                matrix: programs::$name::<D<Mat<f64>>>(),
             },
             twins::$name,
             &$points,
