@@ -1,7 +1,8 @@
 //! The paper's examples written as ordinary Rust with `#[catad::program]` agree with the
-//! hand-written combinator versions in `catad::paper`, in every mode: values, jvp, vjp, gradient
-//! and Jacobian.
+//! hand-written combinator versions in `catad::paper`, in every mode (Forward, Reverse, ReverseCont,
+//! ForwardBegin, `D<Mat>`): values, jvp, vjp, gradient and Jacobian.
 
+use catad::cats::Mat;
 use catad::paper;
 use catad::prelude::*;
 use nalgebra::DMatrix;
@@ -121,6 +122,13 @@ macro_rules! agree_everywhere {
                 "ReverseCont",
                 &programs::$name::<ReverseCont<f64>>(),
                 &paper::$name::<ReverseCont<f64>, f64>(),
+                &a,
+                &$db,
+            );
+            agree_in(
+                "D<Mat>",
+                &programs::$name::<D<Mat<f64>>>(),
+                &paper::$name::<D<Mat<f64>>, f64>(),
                 &a,
                 &$db,
             );
