@@ -1,7 +1,7 @@
 //! The paper's examples (§5 and Fig. 12, from `catad::paper`) give the answers derived by hand, in
-//! every interpretation: `Fun` for the value, and `Forward`, `Reverse`, `ReverseCont<f64>` and
-//! `ForwardBegin<f64>` for the derivative, through every entry point (`jvp`, `vjp`, `gradient`,
-//! `derivative`, `jacobian`).
+//! every interpretation: `Fun` for the value, and `Forward`, `Reverse`, `ReverseCont<f64>`,
+//! `ForwardBegin<f64>` and `D<Mat<f64>>` (generalized matrices) for the derivative, through every
+//! entry point (`jvp`, `vjp`, `gradient`, `derivative`, `jacobian`).
 //!
 //! Each derivative check is one generic function over the linear-map representation `K` of a mode
 //! `D<K>`; the `in_every_mode!` macro instantiates it once per mode, so every mode runs the very
@@ -11,6 +11,7 @@
 //! point they are compared exactly; elsewhere they are closed forms evaluated with `f64`'s own
 //! functions and compared with a relative tolerance of 1e-12.
 
+use catad::cats::Mat;
 use catad::paper::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 use catad::prelude::*;
 use nalgebra::DMatrix;
@@ -57,6 +58,11 @@ macro_rules! in_every_mode {
             #[test]
             fn forward_begin() {
                 $check::<<ForwardBegin<f64> as Mode>::Rep>();
+            }
+
+            #[test]
+            fn matrices() {
+                $check::<<D<Mat<f64>> as Mode>::Rep>();
             }
         }
     };
