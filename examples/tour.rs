@@ -26,27 +26,18 @@ const FD_STEP: f64 = 1e-6;
 /// [`FD_STEP`] (truncation error ~ h², rounding error ~ ε/h ≈ 1e-10).
 const FD_AGREEMENT: f64 = 1e-6;
 
-/// A linear-map representation `K` whose `D<K>` runs every example through every entry point.
+/// The representations `K` of linear maps that make `D<K>` a mode: every example runs in `D<K>`
+/// and every entry point reads its derivatives.
 trait Rep: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64> {}
 
 impl<K: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64>> Rep for K {}
-
-/// A mode of differentiation `D<K>`, naming its representation `K`.
-trait Mode {
-    /// The representation of linear maps.
-    type Rep: Rep;
-}
-
-impl<K: Rep> Mode for D<K> {
-    type Rep = K;
-}
 
 /// Something to do in every mode: the generic method is called once per mode by [`each_mode`].
 trait InEachMode {
     /// What one mode produces.
     type Out;
-    /// Runs in the mode `M`, called `name`.
-    fn run<M: Mode>(&mut self, name: &'static str) -> Self::Out;
+    /// Runs in the mode `D<K>`, called `name`.
+    fn run<K: Rep>(&mut self, name: &'static str) -> Self::Out;
 }
 
 /// The modes of differentiation, with the paper section each comes from.
@@ -73,14 +64,15 @@ const MODES: [(&str, &str); 5] = [
     ),
 ];
 
-/// Runs `task` in every mode, in the order of [`MODES`], naming each.
+/// Runs `task` in every mode, in the order of [`MODES`] (whose names are the aliases of `src/ad.rs`
+/// for these `D<K>`), naming each.
 fn each_mode<T: InEachMode>(task: &mut T) -> Vec<(&'static str, T::Out)> {
     vec![
-        (MODES[0].0, task.run::<Forward>(MODES[0].0)),
-        (MODES[1].0, task.run::<Reverse>(MODES[1].0)),
-        (MODES[2].0, task.run::<ReverseCont<f64>>(MODES[2].0)),
-        (MODES[3].0, task.run::<ForwardBegin<f64>>(MODES[3].0)),
-        (MODES[4].0, task.run::<D<Mat<f64>>>(MODES[4].0)),
+        (MODES[0].0, task.run::<AddFun>(MODES[0].0)),
+        (MODES[1].0, task.run::<Dual<AddFun>>(MODES[1].0)),
+        (MODES[2].0, task.run::<Cont<AddFun, f64>>(MODES[2].0)),
+        (MODES[3].0, task.run::<Begin<AddFun, f64>>(MODES[3].0)),
+        (MODES[4].0, task.run::<Mat<f64>>(MODES[4].0)),
     ]
 }
 
@@ -204,8 +196,8 @@ struct Derivatives<P>(std::marker::PhantomData<P>);
 impl<P: Example> InEachMode for Derivatives<P> {
     type Out = DMatrix<f64>;
 
-    fn run<M: Mode>(&mut self, name: &'static str) -> DMatrix<f64> {
-        let f = P::program::<D<M::Rep>>();
+    fn run<K: Rep>(&mut self, name: &'static str) -> DMatrix<f64> {
+        let f = P::program::<D<K>>();
         let (value, jvp) = jvp(&f, P::at(), P::tangent());
         let (_, vjp) = vjp(&f, P::at(), P::cotangent());
         let (value, jvp, vjp) = (show(&value), show(&jvp), show(&vjp));
@@ -220,8 +212,8 @@ struct Gradient<P>(std::marker::PhantomData<P>);
 impl<P: Example<B = f64>> InEachMode for Gradient<P> {
     type Out = Vec<f64>;
 
-    fn run<M: Mode>(&mut self, name: &'static str) -> Vec<f64> {
-        let g = gradient(&P::program::<D<M::Rep>>(), P::at());
+    fn run<K: Rep>(&mut self, name: &'static str) -> Vec<f64> {
+        let g = gradient(&P::program::<D<K>>(), P::at());
         println!("    {name:<18} {}", show(&g));
         g.coords()
     }
@@ -233,8 +225,8 @@ struct SqrDerivative;
 impl InEachMode for SqrDerivative {
     type Out = f64;
 
-    fn run<M: Mode>(&mut self, name: &'static str) -> f64 {
-        let d = derivative(&sqr::<D<M::Rep>, f64>(), 3.0);
+    fn run<K: Rep>(&mut self, name: &'static str) -> f64 {
+        let d = derivative(&sqr::<D<K>, f64>(), 3.0);
         println!("  {name:<18} sqr' 3 = {d}");
         d
     }
