@@ -19,6 +19,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod derive_space;
 mod env;
 mod errors;
 mod expand;
@@ -98,4 +99,53 @@ pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
         Ok(program) => program.into_token_stream().into(),
         Err(error) => error.to_compile_error().into(),
     }
+}
+
+/// Derives `catad::space::HasRep` for a struct, making it an object: a vector space through its
+/// fields, so that a program can take it apart (`catad::category::RepCat`) and a gradient comes
+/// back as the struct.
+///
+/// The representation of fields `f₁ … fₙ` (in declaration order) is `()` for none, `F₁` for one,
+/// and the right-nested pairs `(F₁, (F₂, ⋯ (Fₙ₋₁, Fₙ)))` for more. Every field type must be an
+/// object, and the struct `Clone` and `Debug`; enums and unions are rejected with an error at
+/// their keyword.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::{HasRep, SVec};
+/// use nalgebra::{SVector, Vector3};
+///
+/// #[derive(Clone, Debug, PartialEq, HasRep)]
+/// struct Params {
+///     w: SVector<f64, 3>,
+///     b: f64,
+/// }
+///
+/// // (⟨w, x⟩ + b − y)² for one data point (x, y).
+/// fn loss<K>(x: Vector3<f64>, y: f64) -> Hom<K, Params, f64>
+/// where
+///     K: CocartesianI<SVec<3>> + Cartesian + NumCat<f64> + Scalable<f64> + RepCat,
+/// {
+///     let prediction = K::compose(
+///         K::add_c(),
+///         K::cross(dot_with::<K, SVec<3>, f64>(SVec, &x), K::id()),
+///     );
+///     let error = K::compose(K::sub_c(), K::fork(prediction, K::const_c(y)));
+///     let square = K::compose(K::mul_c(), K::dup());
+///     K::compose(square, K::compose(error, K::repr_c::<Params>()))
+/// }
+///
+/// let p = Params { w: Vector3::new(1.0, 2.0, 3.0), b: 0.5 };
+/// let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
+/// let g: Params = gradient(&loss::<Reverse>(x, y), p.clone());
+/// // error = 1 − 3 + 0.5 − 1 = −2.5, so ∂/∂w = 2 · (−2.5) · x and ∂/∂b = 2 · (−2.5).
+/// assert_eq!(g, Params { w: Vector3::new(-5.0, 0.0, 5.0), b: -5.0 });
+/// assert_eq!(gradient(&loss::<Forward>(x, y), p), g);
+/// ```
+#[proc_macro_derive(HasRep)]
+pub fn derive_has_rep(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    derive_space::expand(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
 }

@@ -31,9 +31,9 @@
 
 use crate::category::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
-    Scalable, ZipI, check_shape,
+    RepCat, Scalable, ZipI, check_shape,
 };
-use crate::space::{Additive, Container, Scalar, Space};
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::fmt;
 use std::marker::PhantomData;
@@ -563,6 +563,16 @@ impl<S: Scalar + RealField> LinearMap<S> for Mat<S> {
 
     fn to_matrix<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, _a: &A, _b: &B) -> DMatrix<S> {
         f.matrix()
+    }
+}
+
+/// `reprC` and `abstC` are identity matrices: an object has the coordinates of its representation.
+impl<S: Scalar + RealField> RepCat for Mat<S> {
+    fn repr_c<A: HasRep>() -> MatMap<S, A, A::Rep> {
+        MatMap::identity(dim::<A>())
+    }
+    fn abst_c<A: HasRep>() -> MatMap<S, A::Rep, A> {
+        MatMap::identity(dim::<A>())
     }
 }
 

@@ -10,6 +10,7 @@
 //! | [`begin`] | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
 //! | [`mat`] | [`Mat<S>`](Mat): generalized matrices, the Jacobian directly | §8–§11 |
 //! | [`indexed`] | the indexed-biproduct instances of all the above | §15, Figs. 13–15 |
+//! | [`rep`] | an object and its representation, in all the above | (ConCat's `RepCat`) |
 
 pub mod additive;
 pub mod begin;
@@ -20,6 +21,7 @@ pub mod fun;
 mod func;
 pub mod indexed;
 pub mod mat;
+pub mod rep;
 
 pub use additive::AddFun;
 pub use begin::{Begin, BeginMap, begin};

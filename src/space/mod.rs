@@ -8,8 +8,9 @@
 //! categorical vocabulary stay free of the scalar type, and lets `()` be a space over every field.
 //!
 //! Implemented for `f32`, `f64` ([`Scalar`]s), `()`, tuples up to arity 4, arrays `[T; N]`,
-//! run-time-length vectors `Vec<T>`, and nalgebra's matrices and vectors (`SMatrix`/`SVector`,
-//! `DVector`, `DMatrix`).
+//! run-time-length vectors `Vec<T>`, nalgebra's matrices and vectors (`SMatrix`/`SVector`,
+//! `DVector`, `DMatrix`), frunk's HLists, and every [`HasRep`] type: a user's struct with
+//! `#[derive(HasRep)]`.
 //!
 //! # Run-time lengths
 //!
@@ -23,10 +24,13 @@ mod array;
 mod container;
 mod nalgebra;
 mod product;
+mod rep;
 mod scalar;
 mod vec;
 
+pub use catad_macros::HasRep;
 pub use container::{Arr, Container, DVecLen, SVec, VecLen};
+pub use rep::HasRep;
 pub use scalar::Scalar;
 
 use std::fmt::Debug;

@@ -1,0 +1,116 @@
+//! A user's structs as objects through `#[derive(HasRep)]`: their shape, their vector space, and
+//! gradients that come back as the struct in every mode.
+
+use catad::cats::Mat;
+use catad::prelude::*;
+use catad::space::{HasRep, SVec};
+use nalgebra::{SVector, Vector3};
+
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Params {
+    w: SVector<f64, 3>,
+    b: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Pair<T>(T, T);
+
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Nothing;
+
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Net {
+    layer: Params,
+    scale: Pair<f64>,
+    bias: [f64; 2],
+}
+
+fn params() -> Params {
+    Params {
+        w: Vector3::new(1.0, 2.0, 3.0),
+        b: 0.5,
+    }
+}
+
+#[test]
+fn the_representation_is_the_right_nested_pairs_of_the_fields() {
+    assert_eq!(params().repr(), (Vector3::new(1.0, 2.0, 3.0), 0.5));
+    assert_eq!(Pair(1.0, 2.0).repr(), (1.0, 2.0));
+    let net = Net {
+        layer: params(),
+        scale: Pair(4.0, 5.0),
+        bias: [6.0, 7.0],
+    };
+    assert_eq!(net.clone().repr(), (params(), (Pair(4.0, 5.0), [6.0, 7.0])));
+    assert_eq!(Net::abst(net.clone().repr()), net);
+    assert_eq!(Nothing.repr(), ());
+}
+
+#[test]
+fn derived_structs_are_vector_spaces() {
+    assert_eq!(Params::DIM, Some(4));
+    assert_eq!(Net::DIM, Some(8));
+    assert_eq!(Nothing::DIM, Some(0));
+    let net = Net {
+        layer: params(),
+        scale: Pair(4.0, 5.0),
+        bias: [6.0, 7.0],
+    };
+    assert_eq!(net.coords(), vec![1.0, 2.0, 3.0, 0.5, 4.0, 5.0, 6.0, 7.0]);
+    assert_eq!(net.from_coords(&net.coords()), net);
+    assert_eq!(net.basis().len(), 8);
+    assert_eq!(
+        net.dot(&net),
+        net.coords().iter().map(|c| c * c).sum::<f64>()
+    );
+    let twice = net.plus(&net);
+    assert_eq!(twice, net.scale(2.0));
+    assert_eq!(Net::zero().plus(&net), net);
+}
+
+/// `(⟨w, x⟩ + b − y)²` for one data point `(x, y)`.
+fn loss<K>(x: Vector3<f64>, y: f64) -> Hom<K, Params, f64>
+where
+    K: CocartesianI<SVec<3>> + Cartesian + NumCat<f64> + Scalable<f64> + RepCat,
+{
+    let prediction = K::compose(
+        K::add_c(),
+        K::cross(dot_with::<K, SVec<3>, f64>(SVec, &x), K::id()),
+    );
+    let error = K::compose(K::sub_c(), K::fork(prediction, K::const_c(y)));
+    let square = K::compose(K::mul_c(), K::dup());
+    K::compose(square, K::compose(error, K::repr_c::<Params>()))
+}
+
+#[test]
+fn gradients_come_back_as_the_struct_in_every_mode() {
+    let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
+    // The error is 1 − 3 + 0.5 − 1 = −2.5: ∂/∂w = 2 · (−2.5) · x, ∂/∂b = 2 · (−2.5).
+    let expected = Params {
+        w: Vector3::new(-5.0, 0.0, 5.0),
+        b: -5.0,
+    };
+    assert_eq!(gradient(&loss::<Reverse>(x, y), params()), expected);
+    assert_eq!(gradient(&loss::<Forward>(x, y), params()), expected);
+    assert_eq!(
+        gradient(&loss::<ReverseCont<f64>>(x, y), params()),
+        expected
+    );
+    assert_eq!(
+        gradient(&loss::<ForwardBegin<f64>>(x, y), params()),
+        expected
+    );
+    assert_eq!(gradient(&loss::<D<Mat<f64>>>(x, y), params()), expected);
+}
+
+#[test]
+fn repr_and_abst_are_inverse_in_every_category() {
+    let p = params();
+    let round = Fun::compose(Fun::abst_c::<Params>(), Fun::repr_c::<Params>());
+    assert_eq!(round.apply(p.clone()), p);
+    let back = Reverse::compose(Reverse::repr_c::<Params>(), Reverse::abst_c::<Params>());
+    let r = p.clone().repr();
+    assert_eq!(jacobian(&back, r), nalgebra::DMatrix::identity(4, 4));
+    let mat = Mat::<f64>::compose(Mat::abst_c::<Params>(), Mat::repr_c::<Params>());
+    assert_eq!(mat.matrix(), nalgebra::DMatrix::identity(4, 4));
+}
