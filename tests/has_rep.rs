@@ -57,7 +57,7 @@ fn derived_structs_are_vector_spaces() {
         bias: [6.0, 7.0],
     };
     assert_eq!(net.coords(), vec![1.0, 2.0, 3.0, 0.5, 4.0, 5.0, 6.0, 7.0]);
-    assert_eq!(net.from_coords(&net.coords()), net);
+    assert_eq!(net.with_coords(&net.coords()), net);
     assert_eq!(net.basis().len(), 8);
     assert_eq!(
         net.dot(&net),

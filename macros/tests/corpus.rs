@@ -290,7 +290,7 @@ fn sample_points<A: Space<f64>>(shape: &A) -> Vec<A> {
     (0..SAMPLES)
         .map(|_| {
             let coords: Vec<f64> = (0..shape.dim()).map(|_| next()).collect();
-            shape.from_coords(&coords)
+            shape.with_coords(&coords)
         })
         .collect()
 }

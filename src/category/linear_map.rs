@@ -61,7 +61,7 @@ pub fn transpose_via_forward<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S
     a: &A,
 ) -> A {
     let coords: Vec<S> = a.basis().iter().map(|e| db.dot(&K::forward(f, e, db))).collect();
-    a.from_coords(&coords)
+    a.with_coords(&coords)
 }
 
 /// `f · da` computed from `transpose` on a basis of the codomain: `(f da)ⱼ = ⟨fᵀ eⱼ, da⟩`.
@@ -78,7 +78,7 @@ pub fn forward_via_transpose<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S
     b: &B,
 ) -> B {
     let coords: Vec<S> = b.basis().iter().map(|e| K::transpose(f, e, da).dot(da)).collect();
-    b.from_coords(&coords)
+    b.with_coords(&coords)
 }
 
 /// Checks that `m` is `b.dim() × a.dim()`, naming both shapes when it is not.

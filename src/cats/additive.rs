@@ -100,7 +100,7 @@ impl<S: Scalar> LinearMap<S> for AddFun {
                 .row_iter()
                 .map(|row| row.iter().zip(&x).fold(S::zero(), |acc, (&m, &x)| acc + m * x))
                 .collect();
-            b.from_coords(&y)
+            b.with_coords(&y)
         })
     }
 }

@@ -102,7 +102,7 @@ pub fn as_dual<S: Scalar, A: Space<S>, B: Space<S>>(
     Func::new(move |b: B| {
         let functional = f.apply(Func::new(move |x: B| b.dot(&x)));
         let coords: Vec<S> = a.basis().into_iter().map(|e| functional.apply(e)).collect();
-        a.from_coords(&coords)
+        a.with_coords(&coords)
     })
 }
 

@@ -549,11 +549,11 @@ fn interleave<S: Scalar + RealField>(n: usize, a: usize, b: usize) -> DMatrix<S>
 /// basis.
 impl<S: Scalar + RealField> LinearMap<S> for Mat<S> {
     fn forward<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, da: &A, b: &B) -> B {
-        b.from_coords(f.apply(DVector::from_vec(da.coords())).as_slice())
+        b.with_coords(f.apply(DVector::from_vec(da.coords())).as_slice())
     }
 
     fn transpose<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, db: &B, a: &A) -> A {
-        a.from_coords(f.apply_transpose(DVector::from_vec(db.coords())).as_slice())
+        a.with_coords(f.apply_transpose(DVector::from_vec(db.coords())).as_slice())
     }
 
     fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> MatMap<S, A, B> {

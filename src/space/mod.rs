@@ -93,7 +93,7 @@ pub trait Additive: Clone + Debug + 'static {
 /// assert_eq!(v.dim(), 3);
 /// assert_eq!(v.dot(&v), 14.0);
 /// assert_eq!(v.coords(), vec![1.0, 2.0, 3.0]);
-/// assert_eq!(v.from_coords(&[4.0, 5.0, 6.0]), (4.0, [5.0, 6.0]));
+/// assert_eq!(v.with_coords(&[4.0, 5.0, 6.0]), (4.0, [5.0, 6.0]));
 /// assert_eq!(v.basis()[1], (0.0, [1.0, 0.0]));
 /// ```
 pub trait Space<S>: Additive {
@@ -124,7 +124,7 @@ pub trait Space<S>: Additive {
     /// # Panics
     ///
     /// If `coords.len()` is not `self.dim()`; the message names both sizes.
-    fn from_coords(&self, coords: &[S]) -> Self
+    fn with_coords(&self, coords: &[S]) -> Self
     where
         S: Clone,
     {
@@ -132,7 +132,7 @@ pub trait Space<S>: Additive {
         assert_eq!(
             coords.len(),
             dim,
-            "from_coords: got {} coordinates for a space of dimension {}",
+            "with_coords: got {} coordinates for a space of dimension {}",
             coords.len(),
             dim
         );
@@ -150,7 +150,7 @@ pub trait Space<S>: Additive {
                 let unit: Vec<S> = (0..dim)
                     .map(|j| S::from_f64(if i == j { 1.0 } else { 0.0 }))
                     .collect();
-                self.from_coords(&unit)
+                self.with_coords(&unit)
             })
             .collect()
     }

@@ -191,7 +191,7 @@ mod tests {
     fn dynamic_matrix_coordinates_are_column_major() {
         let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
         assert_eq!(m.coords(), vec![1.0, 3.0, 2.0, 4.0]);
-        assert_eq!(m.from_coords(&m.coords()), m);
+        assert_eq!(m.with_coords(&m.coords()), m);
         assert_eq!(m.plus(&DMatrix::zero()), m);
         assert_eq!(Space::dot(&m, &m), 30.0);
     }

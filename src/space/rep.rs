@@ -136,7 +136,7 @@ mod tests {
         assert_eq!(<HCons<f64, HNil>>::DIM, Some(1));
         assert_eq!(v.coords(), vec![1.0, 2.0, 3.0, 4.0]);
         assert_eq!(
-            v.from_coords(&[5.0, 6.0, 7.0, 8.0]),
+            v.with_coords(&[5.0, 6.0, 7.0, 8.0]),
             hlist![5.0, (6.0, 7.0), [8.0]]
         );
         assert_eq!(v.scale(2.0), hlist![2.0, (4.0, 6.0), [8.0]]);

@@ -89,7 +89,7 @@ mod tests {
         let v = vec![(1.0, 2.0), (3.0, 4.0)];
         assert_eq!(v.coords(), vec![1.0, 2.0, 3.0, 4.0]);
         assert_eq!(
-            v.from_coords(&[5.0, 6.0, 7.0, 8.0]),
+            v.with_coords(&[5.0, 6.0, 7.0, 8.0]),
             vec![(5.0, 6.0), (7.0, 8.0)]
         );
         assert_eq!(v.basis().len(), 4);

@@ -1,0 +1,62 @@
+//! The [`Cocartesian`] laws: `(inl, inr)` and `▽` form a coproduct.
+//!
+//! They hold for *additive* morphisms: in `D<K>` the coproduct adds values, so `(f ▽ g) ∘ inl = f`
+//! needs `g 0 = 0`. The suites check them on linear programs.
+
+use crate::{Observe, same_at};
+use catad::prelude::*;
+
+/// `(f ▽ g) ∘ inl = f`.
+///
+/// ```
+/// use catad::prelude::*;
+/// let law = catad_laws::cocartesian::join_inl::<AddFun, f64, f64, f64, f64>;
+/// assert!(law(AddFun::scale(2.0), AddFun::scale(3.0), &1.0));
+/// ```
+pub fn join_inl<K, S, A, B, C>(f: Hom<K, A, C>, g: Hom<K, B, C>, a: &A) -> bool
+where
+    K: Cocartesian + Observe<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+    C: Space<S>,
+{
+    same_at::<K, S, A, C>(&K::compose(K::join(f.clone(), g), K::inl()), &f, a)
+}
+
+/// `(f ▽ g) ∘ inr = g`.
+///
+/// ```
+/// use catad::prelude::*;
+/// let law = catad_laws::cocartesian::join_inr::<Dual<AddFun>, f64, f64, f64, f64>;
+/// assert!(law(AddFun::scale(2.0), AddFun::scale(3.0), &1.0));
+/// ```
+pub fn join_inr<K, S, A, B, C>(f: Hom<K, A, C>, g: Hom<K, B, C>, b: &B) -> bool
+where
+    K: Cocartesian + Observe<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+    C: Space<S>,
+{
+    same_at::<K, S, B, C>(&K::compose(K::join(f, g.clone()), K::inr()), &g, b)
+}
+
+/// `(h ∘ inl) ▽ (h ∘ inr) = h`: a map out of a coproduct is determined by its components.
+///
+/// ```
+/// use catad::prelude::*;
+/// let law = catad_laws::cocartesian::join_unjoin::<AddFun, f64, f64, f64, f64>;
+/// assert!(law(AddFun::jam(), &(1.0, 2.0)));
+/// ```
+pub fn join_unjoin<K, S, A, B, C>(h: Hom<K, (A, B), C>, a: &(A, B)) -> bool
+where
+    K: Cocartesian + Observe<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+    C: Space<S>,
+{
+    let (l, r) = K::unjoin(h.clone());
+    same_at::<K, S, (A, B), C>(&K::join(l, r), &h, a)
+}
