@@ -33,11 +33,16 @@ pub type Reverse = D<Dual<AddFun>>;
 /// Reverse mode by continuations with answer object `R`, `D<Cont<AddFun, R>>` (paper §12).
 ///
 /// Reading a gradient out of `Cont<AddFun, R>` samples the domain's basis (the derivative ends in
-/// an additive function `a ⊸ r`), so [`Reverse`] is the better choice for gradients of
-/// high-dimensional functions.
+/// an additive function `a ⊸ r`), and running the derivative re-evaluates the continuation along
+/// every path of the program (exponential in the nesting of `cross`, see
+/// [`Cont`](crate::cats::Cont#cost)): it is here as the paper's construction, checked by the laws.
+/// [`Reverse`] is the linear-time reverse mode.
 pub type ReverseCont<R> = D<Cont<AddFun, R>>;
 
 /// Forward mode by right association with source object `R`, `D<Begin<AddFun, R>>` (paper §14).
+///
+/// Like [`ReverseCont`], running its derivative re-evaluates the beginning along every path
+/// ([`Begin`](crate::cats::Begin#cost)); [`Forward`] is the linear-time forward mode.
 pub type ForwardBegin<R> = D<Begin<AddFun, R>>;
 
 /// The Jacobian-vector product: `(f a, f' a · da)`.

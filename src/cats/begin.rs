@@ -16,6 +16,12 @@ use std::rc::Rc;
 /// The primitives are `begin` of `K`'s (`begin` is a functor, so this is the homomorphic
 /// specification); `cross` uses the `fork`/`unfork` isomorphism, dual to [`Cont`](super::Cont).
 ///
+/// # Cost
+///
+/// As for [`Cont`](super::Cont#cost), dually: `Begin f × Begin g` hands the beginning `h` to both
+/// sides, so over a function representation of `K` running the map evaluates `h` once per path, up
+/// to 4ⁿ for `n` nested `cross`es. [`AddFun`](super::AddFun) itself is the linear-time forward mode.
+///
 /// # Example
 ///
 /// ```

@@ -17,6 +17,15 @@ use std::rc::Rc;
 /// The primitives are `cont` of `K`'s (Theorem 4: `cont` is a functor, so this is the paper's
 /// instance); `cross` is the one operation that needs the `join`/`unjoin` isomorphism.
 ///
+/// # Cost
+///
+/// `Cont f × Cont g` hands the continuation `h` to both sides (`h ∘ inl` and `h ∘ inr`). When `K`
+/// represents maps as functions ([`AddFun`]), nothing is shared between the two calls, so running
+/// the resulting map evaluates `h` once per path through the program: up to 4ⁿ for `n` nested
+/// `cross`es (`fork` and `mul`'s derivative each contain one). Building and linearizing stay linear.
+/// Over a data representation of `K` (matrices, where `h` is a value) there is no such blow-up; for
+/// gradients over functions, [`Dual`](super::Dual) is the linear-time reverse mode.
+///
 /// # Example
 ///
 /// ```
