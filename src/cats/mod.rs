@@ -5,9 +5,9 @@
 //! | [`fun`] | [`Fun`]: plain functions | §4 |
 //! | [`additive`] | [`AddFun`]: additive (linear) functions | Fig. 1 |
 //! | [`d`] | [`D<K>`](D): differentiable functions with derivatives in `K` | Fig. 6 |
-//! | [`cont`] | [`Cont<K, R>`](Cont): continuations, reverse mode | Fig. 7 |
+//! | [`cont`](mod@cont) | [`Cont<K, R>`](Cont): continuations, reverse mode | Fig. 7 |
 //! | [`dual`] | [`Dual<K>`](Dual): transposed maps, reverse mode for gradients | Fig. 10 |
-//! | [`begin`] | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
+//! | [`begin`](mod@begin) | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
 //! | [`mat`] | [`Mat<S>`](Mat): generalized matrices, the Jacobian directly | §8–§11 |
 //! | [`indexed`] | the indexed-biproduct instances of all the above | §15, Figs. 13–15 |
 //! | [`rep`] | an object and its representation, in all the above | (ConCat's `RepCat`) |
