@@ -29,7 +29,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
-/// let law = catad_laws::functor::cont_homomorphism::<AddFun, f64, f64, (f64, f64), f64>;
+/// let law = catad_laws::functor::cont_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
 /// assert!(law(&Cont::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
 /// ```
 pub fn cont_homomorphism<K, R, S, A, B>(
@@ -52,7 +52,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
-/// let law = catad_laws::functor::begin_homomorphism::<AddFun, f64, f64, (f64, f64), f64>;
+/// let law = catad_laws::functor::begin_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
 /// assert!(law(&Begin::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
 /// ```
 pub fn begin_homomorphism<K, R, S, A, B>(
