@@ -19,8 +19,8 @@
 //! assert_eq!(jacobian(&mag_sqr::<ForwardBegin<f64>>(), (3.0, 4.0)).as_slice(), &[6.0, 8.0]);
 //! ```
 
-use crate::cats::{AddFun, Begin, Cont, D, DMap, Dual};
 use crate::category::LinearMap;
+use crate::cats::{AddFun, Begin, Cont, D, DMap, Dual};
 use crate::space::{Scalar, Space};
 use nalgebra::DMatrix;
 

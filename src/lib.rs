@@ -38,6 +38,10 @@ pub mod paper;
 pub mod prelude;
 pub mod space;
 
+/// The linear-algebra crate behind Jacobians (`jacobian` returns a `nalgebra::DMatrix`) and `Mat`,
+/// re-exported so users name the same version.
+pub use nalgebra;
+
 pub use catad_macros::program;
 
 #[doc = include_str!("../README.md")]

@@ -42,7 +42,10 @@ pub trait LinearMap<S: Scalar>: Category {
     /// The matrix of `f` in the standard bases, one column per basis vector of the domain.
     fn to_matrix<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> DMatrix<S> {
         let basis = a.basis();
-        let columns: Vec<Vec<S>> = basis.iter().map(|e| Self::forward(f, e, b).coords()).collect();
+        let columns: Vec<Vec<S>> = basis
+            .iter()
+            .map(|e| Self::forward(f, e, b).coords())
+            .collect();
         DMatrix::from_fn(b.dim(), basis.len(), |i, j| columns[j][i])
     }
 }
@@ -60,7 +63,11 @@ pub fn transpose_via_forward<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S
     db: &B,
     a: &A,
 ) -> A {
-    let coords: Vec<S> = a.basis().iter().map(|e| db.dot(&K::forward(f, e, db))).collect();
+    let coords: Vec<S> = a
+        .basis()
+        .iter()
+        .map(|e| db.dot(&K::forward(f, e, db)))
+        .collect();
     a.with_coords(&coords)
 }
 
@@ -77,7 +84,11 @@ pub fn forward_via_transpose<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S
     da: &A,
     b: &B,
 ) -> B {
-    let coords: Vec<S> = b.basis().iter().map(|e| K::transpose(f, e, da).dot(da)).collect();
+    let coords: Vec<S> = b
+        .basis()
+        .iter()
+        .map(|e| K::transpose(f, e, da).dot(da))
+        .collect();
     b.with_coords(&coords)
 }
 

@@ -5,10 +5,10 @@
 //! given meaning by choosing `K`.
 
 mod cartesian;
-mod cocartesian;
-mod conditional;
 #[allow(clippy::module_inception)]
 mod category;
+mod cocartesian;
+mod conditional;
 mod floating;
 mod fractional;
 mod indexed;

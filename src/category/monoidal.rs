@@ -25,12 +25,16 @@ pub trait Monoidal: Category {
     ) -> Hom<Self, (A, B), (C, D)>;
 
     /// `first f = f × id`.
-    fn first<A: Additive, C: Additive, B: Additive>(f: Hom<Self, A, C>) -> Hom<Self, (A, B), (C, B)> {
+    fn first<A: Additive, C: Additive, B: Additive>(
+        f: Hom<Self, A, C>,
+    ) -> Hom<Self, (A, B), (C, B)> {
         Self::cross(f, Self::id())
     }
 
     /// `second g = id × g`.
-    fn second<A: Additive, B: Additive, D: Additive>(g: Hom<Self, B, D>) -> Hom<Self, (A, B), (A, D)> {
+    fn second<A: Additive, B: Additive, D: Additive>(
+        g: Hom<Self, B, D>,
+    ) -> Hom<Self, (A, B), (A, D)> {
         Self::cross(Self::id(), g)
     }
 }

@@ -98,7 +98,11 @@ impl<S: Scalar> LinearMap<S> for AddFun {
             let x = x.coords();
             let y: Vec<S> = m
                 .row_iter()
-                .map(|row| row.iter().zip(&x).fold(S::zero(), |acc, (&m, &x)| acc + m * x))
+                .map(|row| {
+                    row.iter()
+                        .zip(&x)
+                        .fold(S::zero(), |acc, (&m, &x)| acc + m * x)
+                })
                 .collect();
             b.with_coords(&y)
         })

@@ -219,7 +219,11 @@ where
     }
 
     fn to_matrix<A: Space<S>, B: Space<S>>(f: &ContMap<K, R, A, B>, a: &A, b: &B) -> DMatrix<S> {
-        let rows: Vec<Vec<S>> = b.basis().iter().map(|e| Self::transpose(f, e, a).coords()).collect();
+        let rows: Vec<Vec<S>> = b
+            .basis()
+            .iter()
+            .map(|e| Self::transpose(f, e, a).coords())
+            .collect();
         DMatrix::from_fn(rows.len(), a.dim(), |i, j| rows[i][j])
     }
 }

@@ -2,9 +2,7 @@
 //! derivative category.
 
 use super::Func;
-use crate::category::{
-    Cartesian, Category, FloatingCat, FractionalCat, Hom, Monoidal, NumCat,
-};
+use crate::category::{Cartesian, Category, FloatingCat, FractionalCat, Hom, Monoidal, NumCat};
 use crate::space::{Additive, Scalar};
 
 /// The category of plain functions: a program interpreted in `Fun` simply runs.
