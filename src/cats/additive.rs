@@ -1,7 +1,7 @@
 //! `AddFun`, the category of additive functions `(→⁺)` (paper Fig. 1): the simplest representation
 //! of linear maps, and with it [`D<AddFun>`](super::D) is forward-mode AD.
 
-use super::Func;
+use super::{Fun, Func};
 use crate::category::{
     Cartesian, Category, Cocartesian, LinearMap, Monoidal, Scalable, check_shape,
     transpose_via_forward,
@@ -24,15 +24,17 @@ use nalgebra::DMatrix;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AddFun;
 
+/// Additive functions compose, pair and project exactly as functions do: these instances are
+/// [`Fun`]'s, restricted to additive maps (which they preserve).
 impl Category for AddFun {
     type Hom<A: Additive, B: Additive> = Func<A, B>;
 
     fn id<A: Additive>() -> Func<A, A> {
-        Func::new(|a| a)
+        Fun::id()
     }
 
     fn compose<A: Additive, B: Additive, C: Additive>(g: Func<B, C>, f: Func<A, B>) -> Func<A, C> {
-        Func::new(move |a| g.apply(f.apply(a)))
+        Fun::compose(g, f)
     }
 }
 
@@ -41,22 +43,22 @@ impl Monoidal for AddFun {
         f: Func<A, C>,
         g: Func<B, D>,
     ) -> Func<(A, B), (C, D)> {
-        Func::new(move |(a, b)| (f.apply(a), g.apply(b)))
+        Fun::cross(f, g)
     }
 }
 
 impl Cartesian for AddFun {
     fn exl<A: Additive, B: Additive>() -> Func<(A, B), A> {
-        Func::new(|(a, _)| a)
+        Fun::exl()
     }
     fn exr<A: Additive, B: Additive>() -> Func<(A, B), B> {
-        Func::new(|(_, b)| b)
+        Fun::exr()
     }
     fn dup<A: Additive>() -> Func<A, (A, A)> {
-        Func::new(|a: A| (a.clone(), a))
+        Fun::dup()
     }
     fn it<A: Additive>() -> Func<A, ()> {
-        Func::new(|_| ())
+        Fun::it()
     }
 }
 
