@@ -53,9 +53,11 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         Fields::Unit => quote!(#name),
         _ => quote!(#name { #(#members: #vars),* }),
     };
-    let take_apart = match fields {
-        Fields::Unit => quote!(let _ = self;),
-        _ => quote!(let #name { #(#members: #vars),* } = self;),
+    // A struct without fields is represented by `()`, the value of a block without a result.
+    let take_apart = if members.is_empty() {
+        quote!(let _ = self;)
+    } else {
+        quote!(let #name { #(#members: #vars),* } = self; #tuple)
     };
 
     // Every field must be an object: a bound of the impl, spanned at the field's type so that
@@ -79,7 +81,6 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
             fn repr(self) -> Self::Rep {
                 #take_apart
-                #tuple
             }
 
             fn abst(rep: Self::Rep) -> Self {
