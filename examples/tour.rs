@@ -1,20 +1,54 @@
-//! A tour of catad: the paper's examples (§5 and Fig. 12), each written once, run in every
-//! interpretation.
+//! A tour of catad: the paper's examples (§5 and Fig. 12), each written once as ordinary Rust, run
+//! in every interpretation.
 //!
-//! For each example the tour prints the value (`Fun`), then in every mode of differentiation the
-//! value, a Jacobian-vector product (`jvp`) and a vector-Jacobian product (`vjp`); then the Jacobian
-//! matrix (§9), the largest difference between the modes' Jacobians, and the largest difference from
-//! central finite differences. Gradients (§13) and a scalar derivative close the tour.
+//! The examples are plain functions over `f64` and pairs; `#[catad::program]` compiles each to the
+//! categorical vocabulary (paper §5, after *Compiling to Categories*), making it a program generic in
+//! the category `K`. For each example the tour prints the categorical form the macro produced, the
+//! value (`Fun`), then in every mode of differentiation the value, a Jacobian-vector product (`jvp`)
+//! and a vector-Jacobian product (`vjp`); then the Jacobian matrix (§9), the largest difference
+//! between the modes' Jacobians, and the largest difference from central finite differences.
+//! Gradients (§13) and a scalar derivative close the tour.
 //!
 //! The tour checks what it shows: it panics, and so exits non-zero, if two modes' Jacobians differ by
-//! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6.
+//! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6. The test
+//! `tests/macro_paper.rs` runs the tour too, and checks that these programs agree with the
+//! hand-written combinator versions of `catad::paper` in every mode.
 //!
 //! Run with `cargo run --release --example tour`.
 
 use catad::cats::Mat;
-use catad::paper::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 use catad::prelude::*;
 use nalgebra::DMatrix;
+use programs::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
+
+/// The paper's examples as the paper writes them (§5, Fig. 12), compiled to categories by
+/// `#[catad::program]`: each becomes `fn name<K: Program<f64>>() -> Hom<K, Domain, Codomain>`.
+pub mod programs {
+    /// `sqr a = a · a`.
+    #[catad::program]
+    pub fn sqr(a: f64) -> f64 {
+        a * a
+    }
+
+    /// `magSqr (a, b) = sqr a + sqr b`.
+    #[catad::program]
+    pub fn mag_sqr(a: f64, b: f64) -> f64 {
+        sqr(a) + sqr(b)
+    }
+
+    /// `cosSinProd (x, y) = (cos z, sin z) where z = x · y`.
+    #[catad::program]
+    pub fn cos_sin_prod(x: f64, y: f64) -> (f64, f64) {
+        let z = x * y;
+        (z.cos(), z.sin())
+    }
+
+    /// `λ ((x, y), z) → cos (x + y · z)`: three parameters make the domain `((x, y), z)`.
+    #[catad::program]
+    pub fn cos_xyz(x: f64, y: f64, z: f64) -> f64 {
+        (x + y * z).cos()
+    }
+}
 
 /// The largest difference allowed between two modes' Jacobians.
 const AGREEMENT: f64 = 1e-12;
@@ -86,7 +120,7 @@ trait Example {
     const PAPER: &'static str;
     /// The definition as the paper writes it.
     const DEFINITION: &'static str;
-    /// The categorical form that `catad::paper` builds.
+    /// The categorical form `#[catad::program]` compiles the definition to.
     const CATEGORICAL: &'static str;
     /// The point `a`.
     fn at() -> Self::A;
@@ -95,7 +129,7 @@ trait Example {
     /// The cotangent `db` for the vjp.
     fn cotangent() -> Self::B;
     /// The program, in the category `K`.
-    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, Self::A, Self::B>;
+    fn program<K: Program<f64>>() -> Hom<K, Self::A, Self::B>;
 }
 
 /// `sqr a = a · a` (§5).
@@ -106,7 +140,7 @@ impl Example for Sqr {
     type B = f64;
     const PAPER: &'static str = "§5";
     const DEFINITION: &'static str = "sqr a = a · a";
-    const CATEGORICAL: &'static str = "mulC ∘ dup";
+    const CATEGORICAL: &'static str = "mul_c ∘ dup";
     fn at() -> f64 {
         3.0
     }
@@ -116,8 +150,8 @@ impl Example for Sqr {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, f64, f64> {
-        sqr::<K, f64>()
+    fn program<K: Program<f64>>() -> Hom<K, f64, f64> {
+        sqr::<K>()
     }
 }
 
@@ -129,7 +163,7 @@ impl Example for MagSqr {
     type B = f64;
     const PAPER: &'static str = "§5, Fig. 2";
     const DEFINITION: &'static str = "magSqr (a, b) = sqr a + sqr b";
-    const CATEGORICAL: &'static str = "addC ∘ (sqr ∘ exl △ sqr ∘ exr)";
+    const CATEGORICAL: &'static str = "add_c ∘ (sqr ∘ exl △ sqr ∘ exr)";
     fn at() -> (f64, f64) {
         (3.0, 4.0)
     }
@@ -139,8 +173,8 @@ impl Example for MagSqr {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, (f64, f64), f64> {
-        mag_sqr::<K, f64>()
+    fn program<K: Program<f64>>() -> Hom<K, (f64, f64), f64> {
+        mag_sqr::<K>()
     }
 }
 
@@ -152,7 +186,7 @@ impl Example for CosSinProd {
     type B = (f64, f64);
     const PAPER: &'static str = "§5, Fig. 3";
     const DEFINITION: &'static str = "cosSinProd (x, y) = (cos z, sin z) where z = x · y";
-    const CATEGORICAL: &'static str = "(cosC △ sinC) ∘ mulC";
+    const CATEGORICAL: &'static str = "(cos_c △ sin_c) ∘ mul_c";
     fn at() -> (f64, f64) {
         (0.5, 2.0)
     }
@@ -162,8 +196,8 @@ impl Example for CosSinProd {
     fn cotangent() -> (f64, f64) {
         (1.0, 0.0)
     }
-    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
-        cos_sin_prod::<K, f64>()
+    fn program<K: Program<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
+        cos_sin_prod::<K>()
     }
 }
 
@@ -175,7 +209,7 @@ impl Example for CosXyz {
     type B = f64;
     const PAPER: &'static str = "Fig. 12";
     const DEFINITION: &'static str = "λ ((x, y), z) → cos (x + y · z)";
-    const CATEGORICAL: &'static str = "cosC ∘ addC ∘ (exl ∘ exl △ mulC ∘ (exr ∘ exl △ exr))";
+    const CATEGORICAL: &'static str = "cos_c ∘ add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))";
     fn at() -> ((f64, f64), f64) {
         ((0.5, 2.0), 0.25)
     }
@@ -185,8 +219,8 @@ impl Example for CosXyz {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Cartesian + FloatingCat<f64>>() -> Hom<K, ((f64, f64), f64), f64> {
-        cos_xyz::<K, f64>()
+    fn program<K: Program<f64>>() -> Hom<K, ((f64, f64), f64), f64> {
+        cos_xyz::<K>()
     }
 }
 
@@ -226,7 +260,7 @@ impl InEachMode for SqrDerivative {
     type Out = f64;
 
     fn run<K: Rep>(&mut self, name: &'static str) -> f64 {
-        let d = derivative(&sqr::<D<K>, f64>(), 3.0);
+        let d = derivative(&sqr::<D<K>>(), 3.0);
         println!("  {name:<18} sqr' 3 = {d}");
         d
     }
@@ -287,7 +321,7 @@ fn max_difference<'a>(reference: &[f64], others: impl IntoIterator<Item = &'a [f
 /// Walks through one example in every mode; returns the largest difference from the first mode.
 fn walk<P: Example>() -> f64 {
     println!("\n── {}: {}", P::PAPER, P::DEFINITION);
-    println!("   categorical form: {}", P::CATEGORICAL);
+    println!("   compiled by #[catad::program] to: {}", P::CATEGORICAL);
     println!(
         "   at a = {:?}, tangent da = {:?}, cotangent db = {:?}\n",
         P::at(),
@@ -335,11 +369,14 @@ fn gradients<P: Example<B = f64>>() -> f64 {
     max_difference(&grads[0].1, grads[1..].iter().map(|(_, g)| g.as_slice()))
 }
 
-fn main() {
+pub fn main() {
     println!(
         "catad tour: \"The Simple Essence of Automatic Differentiation\" (Elliott, ICFP 2018)"
     );
-    println!("Each example is one generic program; the category it is read in gives its meaning.");
+    println!(
+        "Each example is ordinary Rust that #[catad::program] compiles to one generic program;"
+    );
+    println!("the category it is read in gives its meaning.");
     println!(
         "Fun runs it (§4); the modes D<K> differentiate it, with linear maps represented in K:"
     );

@@ -1,39 +1,19 @@
-//! The paper's examples written as ordinary Rust with `#[catad::program]` agree with the
-//! hand-written combinator versions in `catad::paper`, in every mode (Forward, Reverse, ReverseCont,
-//! ForwardBegin, `D<Mat>`): values, jvp, vjp, gradient and Jacobian.
+//! The paper's examples written as ordinary Rust with `#[catad::program]` (the programs of
+//! `examples/tour.rs`) agree with the hand-written combinator versions in `catad::paper`, in `Fun`
+//! and in every mode the tour shows (Forward, Reverse, ReverseCont, ForwardBegin, `D<Mat>`):
+//! values, jvp, vjp, Jacobian, gradient and derivative. The tour itself runs here too.
 
 use catad::cats::Mat;
 use catad::paper;
 use catad::prelude::*;
 use nalgebra::DMatrix;
 
-/// The paper's examples (§5, Fig. 12), as the paper writes them.
-mod programs {
-    /// `sqr a = a · a`.
-    #[catad::program]
-    pub fn sqr(a: f64) -> f64 {
-        a * a
-    }
+/// The tour, whose `programs` are the paper's examples (§5, Fig. 12) written as the paper writes
+/// them, with `#[catad::program]`.
+#[path = "../examples/tour.rs"]
+mod tour;
 
-    /// `magSqr (a, b) = sqr a + sqr b`.
-    #[catad::program]
-    pub fn mag_sqr(a: f64, b: f64) -> f64 {
-        sqr(a) + sqr(b)
-    }
-
-    /// `cosSinProd (x, y) = (cos z, sin z) where z = x · y`.
-    #[catad::program]
-    pub fn cos_sin_prod(x: f64, y: f64) -> (f64, f64) {
-        let z = x * y;
-        (z.cos(), z.sin())
-    }
-
-    /// `λ ((x, y), z) → cos (x + y · z)`: three parameters make the domain `((x, y), z)`.
-    #[catad::program]
-    pub fn cos_xyz(x: f64, y: f64, z: f64) -> f64 {
-        (x + y * z).cos()
-    }
-}
+use tour::programs;
 
 const TOLERANCE: f64 = 1e-12;
 
@@ -95,6 +75,38 @@ fn agree_in<K, A, B>(
     );
 }
 
+/// Runs `$body` once for each representation `K` of linear maps that makes `D<K>` a mode of the
+/// tour, with `$mode` naming it.
+macro_rules! in_every_mode {
+    (|$k:ident, $mode:ident| $body:expr) => {{
+        {
+            type $k = AddFun;
+            let $mode = "Forward";
+            $body;
+        }
+        {
+            type $k = Dual<AddFun>;
+            let $mode = "Reverse";
+            $body;
+        }
+        {
+            type $k = Cont<AddFun, f64>;
+            let $mode = "ReverseCont";
+            $body;
+        }
+        {
+            type $k = Begin<AddFun, f64>;
+            let $mode = "ForwardBegin";
+            $body;
+        }
+        {
+            type $k = Mat<f64>;
+            let $mode = "D<Mat>";
+            $body;
+        }
+    }};
+}
+
 /// The two forms agree in `Fun` and in every derivative mode, at every point.
 macro_rules! agree_everywhere {
     ($name:ident, $points:expr, $db:expr) => {
@@ -104,59 +116,26 @@ macro_rules! agree_everywhere {
                 &programs::$name::<Fun>().apply(a.clone()),
                 &paper::$name::<Fun, f64>().apply(a.clone()),
             );
-            agree_in(
-                "Forward",
-                &programs::$name::<Forward>(),
-                &paper::$name::<Forward, f64>(),
+            in_every_mode!(|K, mode| agree_in(
+                mode,
+                &programs::$name::<D<K>>(),
+                &paper::$name::<D<K>, f64>(),
                 &a,
                 &$db,
-            );
-            agree_in(
-                "Reverse",
-                &programs::$name::<Reverse>(),
-                &paper::$name::<Reverse, f64>(),
-                &a,
-                &$db,
-            );
-            agree_in(
-                "ReverseCont",
-                &programs::$name::<ReverseCont<f64>>(),
-                &paper::$name::<ReverseCont<f64>, f64>(),
-                &a,
-                &$db,
-            );
-            agree_in(
-                "D<Mat>",
-                &programs::$name::<D<Mat<f64>>>(),
-                &paper::$name::<D<Mat<f64>>, f64>(),
-                &a,
-                &$db,
-            );
-            agree_in(
-                "ForwardBegin",
-                &programs::$name::<ForwardBegin<f64>>(),
-                &paper::$name::<ForwardBegin<f64>, f64>(),
-                &a,
-                &$db,
-            );
+            ));
         }
     };
 }
 
-/// Gradients of scalar programs agree too, in both reverse modes.
+/// Gradients of scalar programs agree too, in every mode.
 macro_rules! gradients_agree {
     ($name:ident, $points:expr) => {
         for a in $points {
-            assert_close(
-                "Reverse gradient",
-                &gradient(&programs::$name::<Reverse>(), a.clone()),
-                &gradient(&paper::$name::<Reverse, f64>(), a.clone()),
-            );
-            assert_close(
-                "ReverseCont gradient",
-                &gradient(&programs::$name::<ReverseCont<f64>>(), a.clone()),
-                &gradient(&paper::$name::<ReverseCont<f64>, f64>(), a.clone()),
-            );
+            in_every_mode!(|K, mode| assert_close(
+                &format!("{mode} gradient"),
+                &gradient(&programs::$name::<D<K>>(), a.clone()),
+                &gradient(&paper::$name::<D<K>, f64>(), a.clone()),
+            ));
         }
     };
 }
@@ -167,10 +146,11 @@ fn sqr_agrees_in_every_mode() {
     agree_everywhere!(sqr, points, 0.75);
     gradients_agree!(sqr, points);
     for x in points {
-        assert_eq!(
-            derivative(&programs::sqr::<Forward>(), x),
-            derivative(&paper::sqr::<Forward, f64>(), x)
-        );
+        in_every_mode!(|K, mode| assert_eq!(
+            derivative(&programs::sqr::<D<K>>(), x),
+            derivative(&paper::sqr::<D<K>, f64>(), x),
+            "{mode} derivative at {x}"
+        ));
     }
 }
 
@@ -196,4 +176,11 @@ fn cos_xyz_agrees_in_every_mode() {
     let points = [((0.0, 0.0), 5.0), ((0.5, -1.0), 2.0), ((1.0, 2.0), -0.5)];
     agree_everywhere!(cos_xyz, points, 1.25);
     gradients_agree!(cos_xyz, points);
+}
+
+#[test]
+fn the_tour_runs_and_its_modes_agree() {
+    // The tour panics if two modes' Jacobians, gradients or derivatives differ, or if a Jacobian
+    // strays from finite differences.
+    tour::main();
 }

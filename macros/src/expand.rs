@@ -298,6 +298,38 @@ mod tests {
     }
 
     #[test]
+    fn the_tour_shows_the_real_forms() {
+        let tour = include_str!("../../examples/tour.rs");
+        let file = syn::parse_file(tour).unwrap();
+        let programs = file
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Mod(m) if m.ident == "programs" => m.content.as_ref(),
+                _ => None,
+            })
+            .expect("the tour has a `programs` module")
+            .1
+            .iter()
+            .filter_map(|item| match item {
+                Item::Fn(f) => Some(f.clone()),
+                _ => None,
+            });
+        let mut forms = 0;
+        for mut function in programs {
+            function.attrs.retain(|a| !a.path().is_ident("catad"));
+            let form = form(function.to_token_stream());
+            assert!(
+                tour.contains(&format!("\"{form}\"")),
+                "examples/tour.rs should show `{form}` for `{}`",
+                function.sig.ident
+            );
+            forms += 1;
+        }
+        assert_eq!(forms, 4, "the tour's four examples");
+    }
+
+    #[test]
     fn documented_programs_show_their_form() {
         let program = Program::compile(
             TokenStream::new(),
