@@ -25,6 +25,7 @@ pub mod calculus;
 pub mod cartesian;
 pub mod category;
 pub mod cocartesian;
+pub mod conditional;
 pub mod functor;
 pub mod monoidal;
 mod observe;

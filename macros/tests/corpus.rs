@@ -1,5 +1,6 @@
-//! A corpus of `#[catad::program]`s covering every construct the macro accepts, checked in every
-//! mode:
+//! The corpus of `#[catad::program]`s covering every construct the macro accepts
+//! (`tests/corpus/programs.rs`, shared with the law suite `laws/tests/macro_corpus.rs`), checked in
+//! every mode:
 //!
 //! - the value in `Fun` and the primal of every derivative mode equal the same function run as
 //!   plain Rust (each program is also compiled as an ordinary function, its *twin*);
@@ -14,20 +15,19 @@ use catad::cats::Mat;
 use catad::prelude::*;
 use nalgebra::DMatrix;
 
-/// A constant the programs use by name.
-const SCALE: f64 = 1.5;
-
-/// Defines each function twice: as a `#[catad::program]` in `programs`, and as the same plain Rust
-/// function in `twins`.
+/// Defines each function of the shared corpus three times: as a `#[catad::program]` in
+/// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode` that checks
+/// the one against the other at the points the function's domain keeps.
 macro_rules! corpus {
     ($(
-        $(#[$doc:meta])*
+        $(#[doc = $doc:literal])*
+        $(#[domain($guard:expr)])?
         fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
     )*) => {
         mod programs {
             use super::*;
             $(
-                $(#[$doc])*
+                $(#[doc = $doc])*
                 #[catad::program]
                 pub fn $name($($params)*) -> $result { $($body)* }
             )*
@@ -38,179 +38,54 @@ macro_rules! corpus {
         mod twins {
             use super::*;
             $(
-                $(#[$doc])*
+                $(#[doc = $doc])*
                 pub fn $name($($params)*) -> $result { $($body)* }
+            )*
+        }
+
+        /// Each program in every mode against its twin and central differences.
+        mod every_mode {
+            use super::*;
+            $(
+                #[test]
+                fn $name() {
+                    check(
+                        stringify!($name),
+                        interpretations!($name),
+                        twins::$name,
+                        domain!($($guard)?),
+                    );
+                }
             )*
         }
     };
 }
 
-corpus! {
-    /// `mul ∘ dup`.
-    fn square(x: f64) -> f64 {
-        x * x
-    }
-
-    /// Powers, literals, `-` and `*`.
-    fn poly(x: f64) -> f64 {
-        3.0 * x.powi(3) - 2.0 * x + 1.5
-    }
-
-    /// Division.
-    fn rational(x: f64, y: f64) -> f64 {
-        (x * y + 1.0) / (x * x + y * y + 1.0)
-    }
-
-    /// Unary minus of a variable, of a literal and of an expression.
-    fn negations(x: f64, y: f64) -> f64 {
-        -x * -2.5 + -(y - x)
-    }
-
-    /// sin, cos, tanh, exp.
-    fn elementary(x: f64) -> f64 {
-        x.sin() + x.cos() * x.tanh() + (x * 0.5).exp()
-    }
-
-    /// ln, sqrt, recip: guarded to positive arguments.
-    fn logs(x: f64, y: f64) -> f64 {
-        x.ln() * y.sqrt() + x.recip()
-    }
-
-    /// Negative, zero and unit powers.
-    fn powers(x: f64) -> f64 {
-        x.powi(-2) + x.powi(0) + x.powi(1)
-    }
-
-    /// A constant item and a constant path.
-    fn constants(x: f64) -> f64 {
-        SCALE * x + std::f64::consts::PI
-    }
-
-    /// `let` bindings used several times.
-    fn lets(x: f64, y: f64) -> f64 {
-        let s = x + y;
-        let d = x - y;
-        s * d + s
-    }
-
-    /// A later `let` shadows an earlier one, and a parameter.
-    fn shadowing(x: f64) -> f64 {
-        let x = x.sin();
-        let x = x * x;
-        x + 1.0
-    }
-
-    /// A tuple pattern and tuple results.
-    fn tuple_let(x: f64, y: f64) -> (f64, f64) {
-        let (c, s) = (x.cos(), y.sin());
-        (c * s, c - s)
-    }
-
-    /// Type annotations on `let`.
-    fn annotated(x: f64) -> f64 {
-        let y: f64 = x.exp();
-        let (a, b): (f64, f64) = (y, x);
-        a * b
-    }
-
-    /// A pair parameter, `.0`/`.1`, and a nested pair result.
-    fn fields(p: (f64, f64), q: f64) -> (f64, (f64, f64)) {
-        let r = (p.1, p.0 * q);
-        (r.0 + r.1, r)
-    }
-
-    /// Blocks as values.
-    fn nested_block(x: f64) -> f64 {
-        let y = {
-            let t = x * 2.0;
-            t.sin()
-        };
-        let z = {
-            let u = x + 1.0;
-            u * u
-        };
-        y * z
-    }
-
-    /// Calls with one and two arguments.
-    fn calls(x: f64, y: f64) -> f64 {
-        square(x) + rational(x, y) * poly(y)
-    }
-
-    /// Three parameters: the domain is `((x, y), z)` (paper Fig. 12).
-    fn three(x: f64, y: f64, z: f64) -> f64 {
-        (x + y * z).cos()
-    }
-
-    /// A call with three arguments.
-    fn call_three(a: f64, b: f64) -> f64 {
-        three(a, b, a * b)
-    }
-
-    /// A tuple pattern as a parameter.
-    fn tuple_params(((x, y), z): ((f64, f64), f64), w: f64) -> f64 {
-        x * w + y * z
-    }
-
-    /// `if`/`else` with `>`.
-    fn relu(x: f64) -> f64 {
-        if x > 0.0 { x } else { 0.0 }
-    }
-
-    /// An `else if` chain with `<` and `<=`: the Huber-like smooth absolute value.
-    fn piecewise(x: f64) -> f64 {
-        if x < -1.0 {
-            -x - 0.5
-        } else if x <= 1.0 {
-            0.5 * x * x
-        } else {
-            x - 0.5
-        }
-    }
-
-    /// A jump at `x = 1`: the boundary value tells `<=` from `<`.
-    fn step(x: f64) -> f64 {
-        if x <= 1.0 { x } else { 2.0 * x }
-    }
-
-    /// `&&`, `||`, `!`, `>=`, `!=`.
-    fn logic(x: f64, y: f64) -> f64 {
-        if (x >= 0.0 && y != 0.5) || !(y > 1.0) { x * y } else { x + y }
-    }
-
-    /// `==`, a conditional as a `let` value, a method in a condition.
-    fn cond_value(x: f64) -> (f64, f64) {
-        let s = if x.sin() == 0.0 { 1.0 } else { x.sin() };
-        (s, s * x)
-    }
-
-    /// A call in a condition, and pair-valued branches.
-    fn branch_pairs(x: f64, y: f64) -> (f64, f64) {
-        if square(x) < y { (x, y) } else { (y, x) }
-    }
-
-    /// No parameter: the domain is `()`.
-    fn constant_program() -> f64 {
-        2.0 * SCALE
-    }
-
-    /// `()` as a value.
-    fn unit_out(x: f64) -> ((), f64) {
-        ((), x * 2.0)
-    }
-
-    /// A wildcard `let` and an unused parameter.
-    fn ignored(x: f64, _y: f64) -> f64 {
-        let _ = x.exp();
-        x.tanh()
-    }
-
-    /// A conditional inside a branch and inside an operand.
-    fn nested_cond(x: f64, y: f64) -> f64 {
-        let m = if x < y { if x < 0.0 { -x } else { x } } else { y };
-        m * (if y > 0.0 { y } else { 1.0 }) + 1.0
-    }
+/// A program's domain guard: everywhere unless the corpus names one.
+macro_rules! domain {
+    () => {
+        |_: &_| true
+    };
+    ($guard:expr) => {
+        $guard
+    };
 }
+
+/// `programs::$name` in every interpretation.
+macro_rules! interpretations {
+    ($name:ident) => {
+        Interpretations {
+            fun: programs::$name::<Fun>(),
+            forward: programs::$name::<Forward>(),
+            reverse: programs::$name::<Reverse>(),
+            reverse_cont: programs::$name::<ReverseCont<f64>>(),
+            forward_begin: programs::$name::<ForwardBegin<f64>>(),
+            matrix: programs::$name::<D<Mat<f64>>>(),
+        }
+    };
+}
+
+include!("corpus/programs.rs");
 
 /// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
 /// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.
@@ -278,8 +153,10 @@ fn assert_all_close(what: &str, a: &[f64], b: &[f64], tolerance: f64) {
     );
 }
 
-/// Deterministic points of `shape`'s space with coordinates in [-2, 2].
-fn sample_points<A: Space<f64>>(shape: &A) -> Vec<A> {
+/// Deterministic points of `A` with coordinates in [-2, 2]; `A`'s zero gives the shape (every
+/// corpus domain has a static one).
+fn sample_points<A: Space<f64>>() -> Vec<A> {
+    let shape = A::zero();
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move || {
         state = state
@@ -318,11 +195,10 @@ fn check<A: Space<f64>, B: Space<f64>, Arity>(
     name: &str,
     program: Interpretations<A, B>,
     twin: impl Twin<A, B, Arity>,
-    shape: A,
     guard: impl Fn(&A) -> bool,
 ) {
     let mut valid = 0;
-    for a in sample_points(&shape).into_iter().filter(|a| guard(a)) {
+    for a in sample_points::<A>().into_iter().filter(|a| guard(a)) {
         valid += 1;
         let at = format!("{name} at {a:?}");
         let expected = twin.run(a.clone()).coords();
@@ -373,92 +249,10 @@ fn check<A: Space<f64>, B: Space<f64>, Arity>(
     );
 }
 
-/// `check` for a corpus entry: every interpretation of `programs::$name` against `twins::$name`.
-macro_rules! check {
-    ($name:ident, $shape:expr) => {
-        check!($name, $shape, |_| true)
-    };
-    ($name:ident, $shape:expr, $guard:expr) => {
-        check(
-            stringify!($name),
-            Interpretations {
-                fun: programs::$name::<Fun>(),
-                forward: programs::$name::<Forward>(),
-                reverse: programs::$name::<Reverse>(),
-                reverse_cont: programs::$name::<ReverseCont<f64>>(),
-                forward_begin: programs::$name::<ForwardBegin<f64>>(),
-                matrix: programs::$name::<D<Mat<f64>>>(),
-            },
-            twins::$name,
-            $shape,
-            $guard,
-        )
-    };
-}
-
-/// Whether `v` is more than 10⁻³ from `boundary`, a hundred central-difference steps.
-fn away(v: f64, boundary: f64) -> bool {
-    (v - boundary).abs() > 1e-3
-}
-
-#[test]
-fn arithmetic_and_literals() {
-    check!(square, 0.0);
-    check!(poly, 0.0);
-    check!(rational, (0.0, 0.0));
-    check!(negations, (0.0, 0.0));
-    check!(constants, 0.0);
-    check!(constant_program, ());
-}
-
-#[test]
-fn methods_of_the_numeric_vocabulary() {
-    check!(elementary, 0.0);
-    check!(logs, (0.0, 0.0), |&(x, y): &(f64, f64)| x > 0.1 && y > 0.1);
-    check!(powers, 0.0, |x: &f64| x.abs() > 0.2);
-}
-
-#[test]
-fn bindings_patterns_and_pairs() {
-    check!(lets, (0.0, 0.0));
-    check!(shadowing, 0.0);
-    check!(tuple_let, (0.0, 0.0));
-    check!(annotated, 0.0);
-    check!(fields, ((0.0, 0.0), 0.0));
-    check!(nested_block, 0.0);
-    check!(tuple_params, (((0.0, 0.0), 0.0), 0.0));
-    check!(unit_out, 0.0);
-    check!(ignored, (0.0, 0.0));
-}
-
-#[test]
-fn calls_to_other_programs() {
-    check!(calls, (0.0, 0.0));
-    check!(three, ((0.0, 0.0), 0.0));
-    check!(call_three, (0.0, 0.0));
-}
-
-#[test]
-fn conditionals() {
-    check!(relu, 0.0, |&x: &f64| away(x, 0.0));
-    check!(piecewise, 0.0, |&x: &f64| away(x, -1.0) && away(x, 1.0));
-    check!(step, 0.0, |&x: &f64| away(x, 1.0));
-    check!(logic, (0.0, 0.0), |&(x, y): &(f64, f64)| {
-        away(x, 0.0) && away(y, 0.5) && away(y, 1.0)
-    });
-    check!(cond_value, 0.0, |&x: &f64| away(x.sin(), 0.0));
-    check!(branch_pairs, (0.0, 0.0), |&(x, y): &(f64, f64)| {
-        away(x * x, y)
-    });
-    check!(nested_cond, (0.0, 0.0), |&(x, y): &(f64, f64)| {
-        away(x, y) && away(x, 0.0) && away(y, 0.0)
-    });
-}
-
 #[test]
 fn conditionals_take_both_branches_on_the_samples() {
     // The guards keep points on both sides of each boundary, so both branches are checked.
-    let xs = sample_points(&0.0);
+    let xs = sample_points::<f64>();
     assert!(xs.iter().any(|&x| x > 0.0) && xs.iter().any(|&x| x < 0.0));
     assert!(xs.iter().any(|&x| x < -1.0) && xs.iter().any(|&x| x > 1.0));
     assert!(xs.iter().any(|&x| x.abs() < 1.0));
@@ -492,14 +286,7 @@ macro_rules! boundary_values {
     ($name:ident, $points:expr) => {
         boundary_values(
             stringify!($name),
-            Interpretations {
-                fun: programs::$name::<Fun>(),
-                forward: programs::$name::<Forward>(),
-                reverse: programs::$name::<Reverse>(),
-                reverse_cont: programs::$name::<ReverseCont<f64>>(),
-                forward_begin: programs::$name::<ForwardBegin<f64>>(),
-                matrix: programs::$name::<D<Mat<f64>>>(),
-            },
+            interpretations!($name),
             twins::$name,
             &$points,
         )

@@ -1,0 +1,191 @@
+// The corpus of `#[catad::program]`s, shared by the suites that check it: `macros/tests/corpus.rs`
+// (each program against the same function run as plain Rust, in every mode) and
+// `laws/tests/macro_corpus.rs` (the catad-laws predicates). Each includer defines `corpus!`: it
+// receives every function with its docs and, where the function is not smooth or not defined
+// everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
+// checked.
+
+/// A constant the programs use by name.
+const SCALE: f64 = 1.5;
+
+/// Whether `v` is at least 0.05 from `boundary`: far beyond the reach of either suite's finite
+/// differences (steps of at most 1e-3 along directions of length at most 2 per coordinate).
+fn away(v: f64, boundary: f64) -> bool {
+    (v - boundary).abs() > 0.05
+}
+
+corpus! {
+    /// `mul ∘ dup`.
+    fn square(x: f64) -> f64 {
+        x * x
+    }
+
+    /// Powers, literals, `-` and `*`.
+    fn poly(x: f64) -> f64 {
+        3.0 * x.powi(3) - 2.0 * x + 1.5
+    }
+
+    /// Division.
+    fn rational(x: f64, y: f64) -> f64 {
+        (x * y + 1.0) / (x * x + y * y + 1.0)
+    }
+
+    /// Unary minus of a variable, of a literal and of an expression.
+    fn negations(x: f64, y: f64) -> f64 {
+        -x * -2.5 + -(y - x)
+    }
+
+    /// sin, cos, tanh, exp.
+    fn elementary(x: f64) -> f64 {
+        x.sin() + x.cos() * x.tanh() + (x * 0.5).exp()
+    }
+
+    /// ln, sqrt, recip: guarded to positive arguments.
+    #[domain(|&(x, y): &(f64, f64)| x > 0.1 && y > 0.1)]
+    fn logs(x: f64, y: f64) -> f64 {
+        x.ln() * y.sqrt() + x.recip()
+    }
+
+    /// Negative, zero and unit powers.
+    #[domain(|x: &f64| x.abs() > 0.2)]
+    fn powers(x: f64) -> f64 {
+        x.powi(-2) + x.powi(0) + x.powi(1)
+    }
+
+    /// A constant item and a constant path.
+    fn constants(x: f64) -> f64 {
+        SCALE * x + std::f64::consts::PI
+    }
+
+    /// `let` bindings used several times.
+    fn lets(x: f64, y: f64) -> f64 {
+        let s = x + y;
+        let d = x - y;
+        s * d + s
+    }
+
+    /// A later `let` shadows an earlier one, and a parameter.
+    fn shadowing(x: f64) -> f64 {
+        let x = x.sin();
+        let x = x * x;
+        x + 1.0
+    }
+
+    /// A tuple pattern and tuple results.
+    fn tuple_let(x: f64, y: f64) -> (f64, f64) {
+        let (c, s) = (x.cos(), y.sin());
+        (c * s, c - s)
+    }
+
+    /// Type annotations on `let`.
+    fn annotated(x: f64) -> f64 {
+        let y: f64 = x.exp();
+        let (a, b): (f64, f64) = (y, x);
+        a * b
+    }
+
+    /// A pair parameter, `.0`/`.1`, and a nested pair result.
+    fn fields(p: (f64, f64), q: f64) -> (f64, (f64, f64)) {
+        let r = (p.1, p.0 * q);
+        (r.0 + r.1, r)
+    }
+
+    /// Blocks as values.
+    fn nested_block(x: f64) -> f64 {
+        let y = {
+            let t = x * 2.0;
+            t.sin()
+        };
+        let z = {
+            let u = x + 1.0;
+            u * u
+        };
+        y * z
+    }
+
+    /// Calls with one and two arguments.
+    fn calls(x: f64, y: f64) -> f64 {
+        square(x) + rational(x, y) * poly(y)
+    }
+
+    /// Three parameters: the domain is `((x, y), z)` (paper Fig. 12).
+    fn three(x: f64, y: f64, z: f64) -> f64 {
+        (x + y * z).cos()
+    }
+
+    /// A call with three arguments.
+    fn call_three(a: f64, b: f64) -> f64 {
+        three(a, b, a * b)
+    }
+
+    /// A tuple pattern as a parameter.
+    fn tuple_params(((x, y), z): ((f64, f64), f64), w: f64) -> f64 {
+        x * w + y * z
+    }
+
+    /// `if`/`else` with `>`.
+    #[domain(|&x: &f64| away(x, 0.0))]
+    fn relu(x: f64) -> f64 {
+        if x > 0.0 { x } else { 0.0 }
+    }
+
+    /// An `else if` chain with `<` and `<=`: the Huber-like smooth absolute value.
+    #[domain(|&x: &f64| away(x, -1.0) && away(x, 1.0))]
+    fn piecewise(x: f64) -> f64 {
+        if x < -1.0 {
+            -x - 0.5
+        } else if x <= 1.0 {
+            0.5 * x * x
+        } else {
+            x - 0.5
+        }
+    }
+
+    /// A jump at `x = 1`: the boundary value tells `<=` from `<`.
+    #[domain(|&x: &f64| away(x, 1.0))]
+    fn step(x: f64) -> f64 {
+        if x <= 1.0 { x } else { 2.0 * x }
+    }
+
+    /// `&&`, `||`, `!`, `>=`, `!=`.
+    #[domain(|&(x, y): &(f64, f64)| away(x, 0.0) && away(y, 0.5) && away(y, 1.0))]
+    fn logic(x: f64, y: f64) -> f64 {
+        if (x >= 0.0 && y != 0.5) || !(y > 1.0) { x * y } else { x + y }
+    }
+
+    /// `==`, a conditional as a `let` value, a method in a condition.
+    #[domain(|&x: &f64| away(x.sin(), 0.0))]
+    fn cond_value(x: f64) -> (f64, f64) {
+        let s = if x.sin() == 0.0 { 1.0 } else { x.sin() };
+        (s, s * x)
+    }
+
+    /// A call in a condition, and pair-valued branches.
+    #[domain(|&(x, y): &(f64, f64)| away(x * x, y))]
+    fn branch_pairs(x: f64, y: f64) -> (f64, f64) {
+        if square(x) < y { (x, y) } else { (y, x) }
+    }
+
+    /// No parameter: the domain is `()`.
+    fn constant_program() -> f64 {
+        2.0 * SCALE
+    }
+
+    /// `()` as a value.
+    fn unit_out(x: f64) -> ((), f64) {
+        ((), x * 2.0)
+    }
+
+    /// A wildcard `let` and an unused parameter.
+    fn ignored(x: f64, _y: f64) -> f64 {
+        let _ = x.exp();
+        x.tanh()
+    }
+
+    /// A conditional inside a branch and inside an operand.
+    #[domain(|&(x, y): &(f64, f64)| away(x, y) && away(x, 0.0) && away(y, 0.0))]
+    fn nested_cond(x: f64, y: f64) -> f64 {
+        let m = if x < y { if x < 0.0 { -x } else { x } } else { y };
+        m * (if y > 0.0 { y } else { 1.0 }) + 1.0
+    }
+}
