@@ -79,29 +79,41 @@ pub struct Nonlinear;
 
 /// Unary primitives of [`Nonlinear`].
 #[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)]
 pub enum NonlinearUnary {
+    /// `sin`.
     Sin,
+    /// `cos`.
     Cos,
+    /// `exp`.
     Exp,
+    /// `ln`, guarded to arguments ≥ [`MARGIN`].
     Ln,
+    /// `sqrt`, guarded to arguments ≥ [`MARGIN`].
     Sqrt,
+    /// `tanh`.
     Tanh,
+    /// `recip`, guarded to `|x| ≥` [`MARGIN`].
     Recip,
+    /// `negate`.
     Negate,
+    /// `x ↦ xⁿ`, `n` in `0..4`.
     Powi(i32),
     /// `x ↦ c · x`, as `mul ∘ (const c △ id)`.
     Scale(f64),
+    /// `x ↦ c`.
     Const(f64),
 }
 
 /// Binary primitives of [`Nonlinear`].
 #[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)]
 pub enum NonlinearBinary {
+    /// `add`.
     Add,
+    /// `sub`.
     Sub,
+    /// `mul`.
     Mul,
+    /// `div`, guarded to divisors with `|y| ≥` [`MARGIN`].
     Div,
 }
 
@@ -199,9 +211,10 @@ pub struct Linear;
 
 /// Unary primitives of [`Linear`].
 #[derive(Clone, Copy, Debug)]
-#[allow(missing_docs)]
 pub enum LinearUnary {
+    /// `scale c`.
     Scale(f64),
+    /// `scale (-1)`.
     Negate,
 }
 
@@ -316,9 +329,10 @@ pub trait RandomProgram<V: Vocabulary>: Arbitrary + Debug {
 
 /// A program `ℝ → ℝ`.
 #[derive(Clone, Debug)]
-#[allow(missing_docs)]
 pub enum Line<V: Vocabulary> {
+    /// `id`.
     Id,
+    /// A unary primitive.
     Unary(V::Unary),
     /// `Compose(g, f) = g ∘ f`.
     Compose(Box<Line<V>>, Box<Line<V>>),
@@ -330,9 +344,10 @@ pub enum Line<V: Vocabulary> {
 
 /// A program `ℝ² → ℝ`.
 #[derive(Clone, Debug)]
-#[allow(missing_docs)]
 pub enum Field<V: Vocabulary> {
+    /// `exl`.
     Exl,
+    /// `exr`.
     Exr,
     /// `Binary(op, f, g) = op ∘ (f △ g)`.
     Binary(V::Binary, Box<Field<V>>, Box<Field<V>>),
@@ -344,9 +359,10 @@ pub enum Field<V: Vocabulary> {
 
 /// A program `ℝ² → ℝ²`.
 #[derive(Clone, Debug)]
-#[allow(missing_docs)]
 pub enum Plane<V: Vocabulary> {
+    /// `id`.
     Id,
+    /// `swap`.
     Swap,
     /// `Cross(f, g) = f × g`.
     Cross(Box<Line<V>>, Box<Line<V>>),
@@ -358,8 +374,8 @@ pub enum Plane<V: Vocabulary> {
 
 /// A program `ℝ → ℝ²`.
 #[derive(Clone, Debug)]
-#[allow(missing_docs)]
 pub enum Curve<V: Vocabulary> {
+    /// `dup`.
     Dup,
     /// `Fork(f, g) = f △ g`.
     Fork(Box<Line<V>>, Box<Line<V>>),
