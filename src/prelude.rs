@@ -14,7 +14,8 @@ pub use crate::category::{
     transpose_via_forward, zero,
 };
 pub use crate::category::{
-    CartesianI, CocartesianI, MonoidalI, RepCat, ZipI, dot, dot_with, sum, zip_with,
+    CartesianI, CocartesianI, MonoidalI, ProgramI, RepCat, SumCat, ZipI, dot, dot_with, sum,
+    zip_with,
 };
 pub use crate::cats::{
     AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Fun, Func, as_dual, begin, cont,

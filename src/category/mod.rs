@@ -15,6 +15,7 @@ mod indexed;
 mod linear_map;
 mod monoidal;
 mod num;
+mod program_i;
 mod rep;
 mod scalable;
 
@@ -32,5 +33,6 @@ pub(crate) use linear_map::check_shape;
 pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
 pub use monoidal::Monoidal;
 pub use num::NumCat;
+pub use program_i::{ProgramI, SumCat};
 pub use rep::RepCat;
 pub use scalable::Scalable;
