@@ -3,8 +3,9 @@
 //! bindings.
 
 use crate::errors::{SUPPORTED_TYPES, unsupported, with_list};
-use crate::ir::{Term, projection};
-use crate::types::{ScalarType, Ty};
+use crate::ir::{Term, compose, fork, projection};
+use crate::types::{Ty, Types};
+use std::collections::HashSet;
 use syn::{Ident, Pat};
 
 /// The shape of an environment value.
@@ -47,8 +48,34 @@ impl Env {
         }
     }
 
+    /// The part of the environment that holds the variables named in `names`, and the morphism
+    /// that projects it out of the whole: what a closure captures, when `names` are the
+    /// identifiers its body mentions. (A name the body rebinds is kept too, which costs a copy,
+    /// never a wrong value.)
+    pub(crate) fn restrict(&self, names: &HashSet<String>) -> (Env, Term) {
+        match self {
+            Env::Var(var, _) if names.contains(&var.to_string()) => (self.clone(), Term::Id),
+            Env::Var(..) | Env::Ignored => (Env::Ignored, Term::Id),
+            Env::Pair(older, newer) => {
+                let (older, to_older) = older.restrict(names);
+                let (newer, to_newer) = newer.restrict(names);
+                let to_older = compose(to_older, Term::Exl);
+                let to_newer = compose(to_newer, Term::Exr);
+                match (older, newer) {
+                    (Env::Ignored, Env::Ignored) => (Env::Ignored, Term::Id),
+                    (Env::Ignored, newer) => (newer, to_newer),
+                    (older, Env::Ignored) => (older, to_older),
+                    (older, newer) => (
+                        Env::Pair(Box::new(older), Box::new(newer)),
+                        fork(to_older, to_newer),
+                    ),
+                }
+            }
+        }
+    }
+
     /// The environment bound by the pattern `pat` for a value of type `ty`.
-    pub(crate) fn bind(pat: &Pat, ty: &Ty, scalar: &mut ScalarType) -> syn::Result<Env> {
+    pub(crate) fn bind(pat: &Pat, ty: &Ty, types: &mut Types) -> syn::Result<Env> {
         match pat {
             Pat::Ident(p) => {
                 if let Some(by_ref) = &p.by_ref {
@@ -63,9 +90,9 @@ impl Env {
                 Ok(Env::Var(p.ident.clone(), ty.clone()))
             }
             Pat::Wild(_) => Ok(Env::Ignored),
-            Pat::Paren(p) => Env::bind(&p.pat, ty, scalar),
+            Pat::Paren(p) => Env::bind(&p.pat, ty, types),
             Pat::Type(p) => {
-                let annotated = scalar.parse(&p.ty)?;
+                let annotated = types.parse(&p.ty)?;
                 let Some(ty) = annotated.unify(ty) else {
                     return Err(with_list(
                         &p.ty,
@@ -73,7 +100,7 @@ impl Env {
                         SUPPORTED_TYPES,
                     ));
                 };
-                Env::bind(&p.pat, &ty, scalar)
+                Env::bind(&p.pat, &ty, types)
             }
             Pat::Tuple(tuple) => match (tuple.elems.len(), ty) {
                 (0, Ty::Unit | Ty::Unknown) => Ok(Env::Ignored),
@@ -83,8 +110,8 @@ impl Env {
                         _ => (Ty::Unknown, Ty::Unknown),
                     };
                     Ok(Env::Pair(
-                        Box::new(Env::bind(&tuple.elems[0], &left, scalar)?),
-                        Box::new(Env::bind(&tuple.elems[1], &right, scalar)?),
+                        Box::new(Env::bind(&tuple.elems[0], &left, types)?),
+                        Box::new(Env::bind(&tuple.elems[1], &right, types)?),
                     ))
                 }
                 (0 | 2, _) => Err(with_list(
@@ -110,7 +137,7 @@ impl Env {
             )),
             Pat::Slice(p) => Err(unsupported(
                 p,
-                "slice patterns (vectors are not supported yet)",
+                "slice patterns: a program works on whole vectors, with map, zip_with, sum and dot",
             )),
             Pat::Rest(p) => Err(unsupported(p, "`..` in patterns")),
             other => Err(unsupported(other, "this pattern")),
@@ -125,14 +152,14 @@ mod tests {
 
     #[test]
     fn later_bindings_shadow_earlier_ones() {
-        let mut scalar = ScalarType::undetermined();
+        let mut types = Types::new();
         let params: Pat = parse_quote!((x, y));
         let pair = Ty::Pair(Box::new(Ty::Scalar), Box::new(Ty::Scalar));
-        let env = Env::bind(&params, &pair, &mut scalar).unwrap();
+        let env = Env::bind(&params, &pair, &mut types).unwrap();
         let shadow: Pat = parse_quote!(x);
         let env = Env::Pair(
             Box::new(env),
-            Box::new(Env::bind(&shadow, &Ty::Scalar, &mut scalar).unwrap()),
+            Box::new(Env::bind(&shadow, &Ty::Scalar, &mut types).unwrap()),
         );
         let x: Ident = parse_quote!(x);
         let y: Ident = parse_quote!(y);
@@ -144,12 +171,12 @@ mod tests {
 
     #[test]
     fn annotations_refine_unknown_types() {
-        let mut scalar = ScalarType::undetermined();
+        let mut types = Types::new();
         let stmt: syn::Stmt = parse_quote!(let (a, b): (f64, (f64, f64)) = f(x););
         let syn::Stmt::Local(local) = stmt else {
             panic!("a let statement parses as a local")
         };
-        let env = Env::bind(&local.pat, &Ty::Unknown, &mut scalar).unwrap();
+        let env = Env::bind(&local.pat, &Ty::Unknown, &mut types).unwrap();
         let b: Ident = parse_quote!(b);
         let (term, ty) = env.lookup(&b).unwrap();
         assert_eq!(term.to_string(), "exr");

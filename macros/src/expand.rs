@@ -4,7 +4,7 @@ use crate::env::Env;
 use crate::errors::{SUPPORTED_TYPES, unsupported, with_list};
 use crate::ir::{Cat, Term};
 use crate::translate::Translator;
-use crate::types::ScalarType;
+use crate::types::Types;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{FnArg, Item, ItemFn, ReturnType, Signature};
@@ -12,7 +12,7 @@ use syn::{FnArg, Item, ItemFn, ReturnType, Signature};
 /// A compiled program: the original function's header and the term its body compiles to.
 pub(crate) struct Program {
     function: ItemFn,
-    scalar: &'static str,
+    types: Types,
     domain: TokenStream,
     codomain: TokenStream,
     pub(crate) term: Term,
@@ -46,23 +46,23 @@ impl Program {
             ));
         };
 
-        let mut scalar = ScalarType::undetermined();
+        let mut types = Types::new();
         let mut params = Vec::new();
         for input in &function.sig.inputs {
             let FnArg::Typed(param) = input else {
                 return Err(unsupported(input, "`self` parameters"));
             };
-            let ty = scalar.parse(&param.ty)?;
+            let ty = types.parse(&param.ty)?;
             params.push((param, ty));
         }
-        let declared = scalar.parse(result)?;
+        let declared = types.parse(result)?;
 
         // Several parameters make a left-nested tuple: (a, b, c) ↦ ((a, b), c), as uncurrying
         // `a → b → c → d` twice gives `((a × b) × c) → d`.
         let mut env = Env::Ignored;
         let mut domain = quote!(());
         for (i, (param, ty)) in params.into_iter().enumerate() {
-            let bound = Env::bind(&param.pat, &ty, &mut scalar)?;
+            let bound = Env::bind(&param.pat, &ty, &mut types)?;
             let param_ty = &param.ty;
             if i == 0 {
                 env = bound;
@@ -74,7 +74,7 @@ impl Program {
         }
 
         let mut translator = Translator {
-            scalar,
+            types,
             name: function.sig.ident.clone(),
         };
         let (term, ty) = translator.block(&env, &function.block)?;
@@ -88,7 +88,7 @@ impl Program {
             ));
         }
         Ok(Program {
-            scalar: translator.scalar.name,
+            types: translator.types,
             domain,
             codomain: result.to_token_stream(),
             function,
@@ -127,13 +127,14 @@ fn check_header(sig: &Signature) -> syn::Result<()> {
 impl ToTokens for Program {
     /// `fn name<K: Program<S>>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
     /// original's attributes and visibility; a documented function's docs gain its categorical
-    /// form.
+    /// form. Each vector shape `H` the program names adds the bound `ProgramI<H>`.
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ItemFn {
             attrs, vis, sig, ..
         } = &self.function;
         let name = &sig.ident;
-        let scalar = syn::Ident::new(self.scalar, Span::call_site());
+        let scalar = syn::Ident::new(self.types.scalar, Span::call_site());
+        let shapes = self.types.shapes.iter().map(|h| h.ty());
         let (domain, codomain) = (&self.domain, &self.codomain);
         let documented = attrs.iter().any(|a| a.path().is_ident("doc"));
         let form = documented.then(|| {
@@ -154,7 +155,8 @@ impl ToTokens for Program {
         tokens.extend(quote! {
             #(#attrs)*
             #form
-            #vis fn #name<K: ::catad::category::Program<#scalar>>()
+            #vis fn #name<K: ::catad::category::Program<#scalar>
+                #(+ ::catad::category::ProgramI<#shapes>)*>()
                 -> ::catad::category::Hom<K, #domain, #codomain>
             {
                 #imports
@@ -259,10 +261,90 @@ mod tests {
         );
     }
 
+    #[test]
+    fn vector_methods_compile_to_the_indexed_vocabulary() {
+        let norm_sqr = form(quote!(
+            fn norm_sqr(v: [f64; 3]) -> f64 {
+                v.map(|x| x * x).sum()
+            }
+        ));
+        assert_eq!(norm_sqr, "sum_c ∘ fmap(mul_c ∘ dup)");
+        let dot = form(quote!(
+            fn dot(u: [f64; 3], v: [f64; 3]) -> f64 {
+                u.dot(v)
+            }
+        ));
+        assert_eq!(dot, "sum_c ∘ fmap(mul_c) ∘ zip_i");
+        let zip = form(quote!(
+            fn f(u: SVector<f64, 2>, v: SVector<f64, 2>) -> SVector<f64, 2> {
+                u.zip_with(v, |a, b| a - b.sin())
+            }
+        ));
+        assert_eq!(zip, "fmap(sub_c ∘ (exl △ sin_c ∘ exr)) ∘ zip_i");
+        let by_name = form(quote!(
+            fn f(v: [f64; 3]) -> [f64; 3] {
+                v.map(sqr)
+            }
+        ));
+        assert_eq!(by_name, "fmap(sqr)");
+    }
+
+    #[test]
+    fn consecutive_maps_fuse() {
+        let fused = form(quote!(
+            fn f(v: [f64; 3]) -> [f64; 3] {
+                v.map(|x| x.sin()).map(|y| y * 2.0)
+            }
+        ));
+        assert_eq!(fused, "fmap(mul_c ∘ (id △ const_c(2.0)) ∘ sin_c)");
+    }
+
+    #[test]
+    fn a_closure_is_paired_with_copies_of_what_it_captures_only() {
+        // `v` is in the environment but not captured: only `c` is replicated.
+        let scaled = form(quote!(
+            fn scaled(v: [f64; 3], c: f64) -> [f64; 3] {
+                v.map(|x| c * x)
+            }
+        ));
+        assert_eq!(scaled, "fmap(mul_c) ∘ zip_i ∘ (repl_i ∘ exr △ exl)");
+        // A parameter that shadows a variable of the environment is not a capture.
+        let shadowed = form(quote!(
+            fn f(x: f64, v: [f64; 3]) -> [f64; 3] {
+                v.map(|x| x + 1.0)
+            }
+        ));
+        assert_eq!(shadowed, "fmap(add_c ∘ (id △ const_c(1.0))) ∘ exr");
+    }
+
+    #[test]
+    fn vector_shapes_become_bounds() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                fn f(u: [f64; 3], v: nalgebra::SVector<f64, 2>, w: [[f64; 2]; N]) -> f64 {
+                    u.sum() + v.sum()
+                }
+            ),
+        )
+        .unwrap();
+        let code = program.to_token_stream().to_string();
+        let bounds = [
+            "ProgramI < :: catad :: space :: Arr < 3 > >",
+            "ProgramI < :: catad :: space :: SVec < 2 > >",
+            "ProgramI < :: catad :: space :: Arr < 2 > >",
+            "ProgramI < :: catad :: space :: Arr < N > >",
+        ];
+        for bound in bounds {
+            assert!(code.contains(bound), "{bound} in {code}");
+        }
+        assert_eq!(code.matches("ProgramI").count(), 4, "{code}");
+    }
+
     /// Code without whitespace or trailing commas, which rustfmt adds and token streams lack.
     fn squash(code: &str) -> String {
         let mut squashed: String = code.split_whitespace().collect();
-        for (trailing, close) in [(",)", ")"), (",}", "}")] {
+        for (trailing, close) in [(",)", ")"), (",}", "}"), (",>", ">")] {
             while squashed.contains(trailing) {
                 squashed = squashed.replace(trailing, close);
             }
@@ -282,6 +364,11 @@ mod tests {
             quote!(
                 fn relu(x: f64) -> f64 {
                     if x > 0.0 { x } else { 0.0 }
+                }
+            ),
+            quote!(
+                fn dist_sqr(v: [f64; 3], c: [f64; 3]) -> f64 {
+                    v.zip_with(c, |x, y| x - y).map(|d| d * d).sum()
                 }
             ),
         ];

@@ -1,6 +1,7 @@
 //! The categorical terms a program compiles to, their simplification by the category laws, and
 //! their emission as Rust (calls to catad's vocabulary) and as the paper's notation.
 
+use crate::types::Shape;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use std::fmt;
@@ -101,6 +102,14 @@ pub(crate) enum Term {
     Call(TokenStream, Span),
     /// `cond(p, then, otherwise)`.
     Cond(Box<Pred>, Box<Term>, Box<Term>),
+    /// `fmap f` over vectors of the shape (`MonoidalI`).
+    Fmap(Shape, Box<Term>),
+    /// `zipI`: a pair of vectors to the vector of pairs (`ZipI`).
+    Zip(Shape),
+    /// `replI`: copies of the input, one per position (`CartesianI`).
+    Repl(Shape),
+    /// The sum of the elements (`SumCat`).
+    Sum(Shape),
 }
 
 /// The test of a conditional: comparisons of scalar programs, which are run in `Fun`.
@@ -124,6 +133,8 @@ impl PartialEq for Term {
             (Const(c1, _), Const(c2, _)) => c1.to_string() == c2.to_string(),
             (Call(p1, _), Call(p2, _)) => p1.to_string() == p2.to_string(),
             (Cond(p1, t1, e1), Cond(p2, t2, e2)) => p1 == p2 && t1 == t2 && e1 == e2,
+            (Fmap(h1, f1), Fmap(h2, f2)) => h1 == h2 && f1 == f2,
+            (Zip(h1), Zip(h2)) | (Repl(h1), Repl(h2)) | (Sum(h1), Sum(h2)) => h1 == h2,
             _ => false,
         }
     }
@@ -155,7 +166,8 @@ fn from_factors(mut fs: Vec<Term>) -> Term {
 
 /// `g ∘ f`, simplified by laws that never duplicate work:
 /// `id ∘ f = f ∘ id = f`, `exl ∘ (f △ g) = f`, `exr ∘ (f △ g) = g`, `exl ∘ dup = exr ∘ dup = id`,
-/// `const c ∘ f = const c` and `it ∘ f = it`.
+/// `const c ∘ f = const c`, `it ∘ f = it`, and `fmap g ∘ fmap f = fmap (g ∘ f)` (one pass over a
+/// vector instead of two).
 pub(crate) fn compose(g: Term, f: Term) -> Term {
     let mut fs = factors(g);
     fs.extend(factors(f));
@@ -165,17 +177,28 @@ pub(crate) fn compose(g: Term, f: Term) -> Term {
             fs.truncate(i + 1);
             break;
         }
-        let projection = matches!(fs[i], Term::Exl | Term::Exr);
-        match fs.get(i + 1) {
-            Some(Term::Fork(left, right)) if projection => {
-                let kept = if fs[i] == Term::Exl { left } else { right };
+        match &fs[i..] {
+            [
+                projection @ (Term::Exl | Term::Exr),
+                Term::Fork(left, right),
+                ..,
+            ] => {
+                let kept = if *projection == Term::Exl {
+                    left
+                } else {
+                    right
+                };
                 let kept = factors((**kept).clone());
                 fs.splice(i..=i + 1, kept);
                 i = i.saturating_sub(1);
             }
-            Some(Term::Dup) if projection => {
+            [Term::Exl | Term::Exr, Term::Dup, ..] => {
                 fs.drain(i..=i + 1);
                 i = i.saturating_sub(1);
+            }
+            [Term::Fmap(h, g), Term::Fmap(h2, f), ..] if h == h2 => {
+                let fused = Term::Fmap(h.clone(), Box::new(compose((**g).clone(), (**f).clone())));
+                fs.splice(i..=i + 1, [fused]);
             }
             _ => i += 1,
         }
@@ -221,6 +244,23 @@ pub(crate) fn cond(p: Pred, then: Term, otherwise: Term) -> Term {
     }
 }
 
+/// The term `t'` with `t = t' ∘ exr`, if there is one: a term of an environment `(e, a)` that only
+/// uses `a` (a closure that captures nothing), as a term of `a`.
+pub(crate) fn after_exr(t: &Term) -> Option<Term> {
+    let mut fs = factors(t.clone());
+    let first = fs.pop()?;
+    let first = match first {
+        Term::Exr => Term::Id,
+        Term::Const(..) | Term::It => first,
+        Term::Fork(f, g) => fork(after_exr(&f)?, after_exr(&g)?),
+        Term::Cond(p, then, otherwise) => {
+            cond(p.after_exr()?, after_exr(&then)?, after_exr(&otherwise)?)
+        }
+        _ => return None,
+    };
+    Some(compose(from_factors(fs), first))
+}
+
 /// A projection from an environment of nested pairs: `steps` from the root, `true` for right.
 pub(crate) fn projection(steps: &[bool]) -> Term {
     steps.iter().fold(Term::Id, |acc, &right| {
@@ -246,11 +286,21 @@ impl Cat {
     }
 }
 
+/// `<K as ::catad::category::Trait<Shape>>::method(shape)`: the indexed operations are named with
+/// their trait, as `K` has the trait once per shape.
+fn indexed(k: &TokenStream, class: &str, h: &Shape, method: &str) -> TokenStream {
+    let class = syn::Ident::new(class, Span::call_site());
+    let method = syn::Ident::new(method, Span::call_site());
+    let (ty, value) = (h.ty(), h.value());
+    quote!(<#k as ::catad::category::#class<#ty>>::#method(#value))
+}
+
 impl Term {
     /// Whether the term contains a conditional (whose test needs `Fun`'s methods in scope).
     pub(crate) fn has_cond(&self) -> bool {
         match self {
             Term::Compose(g, f) | Term::Fork(g, f) => g.has_cond() || f.has_cond(),
+            Term::Fmap(_, f) => f.has_cond(),
             Term::Cond(..) => true,
             _ => false,
         }
@@ -286,11 +336,28 @@ impl Term {
                 let (p, then, otherwise) = (p.emit(), then.emit(cat), otherwise.emit(cat));
                 quote!(#k::cond(#p, #then, #otherwise))
             }
+            Term::Fmap(h, f) => {
+                let (ty, value, f) = (h.ty(), h.value(), f.emit(cat));
+                quote!(<#k as ::catad::category::MonoidalI<#ty>>::fmap(#value, #f))
+            }
+            Term::Zip(h) => indexed(&k, "ZipI", h, "zip_i"),
+            Term::Repl(h) => indexed(&k, "CartesianI", h, "repl_i"),
+            Term::Sum(h) => indexed(&k, "SumCat", h, "sum_c"),
         }
     }
 }
 
 impl Pred {
+    /// The predicate `p'` with `p = p' ∘ exr`, if there is one (see [`after_exr`]).
+    fn after_exr(&self) -> Option<Pred> {
+        Some(match self {
+            Pred::Compare(lhs, op, rhs) => Pred::Compare(after_exr(lhs)?, *op, after_exr(rhs)?),
+            Pred::And(p, q) => Pred::And(Box::new(p.after_exr()?), Box::new(q.after_exr()?)),
+            Pred::Or(p, q) => Pred::Or(Box::new(p.after_exr()?), Box::new(q.after_exr()?)),
+            Pred::Not(p) => Pred::Not(Box::new(p.after_exr()?)),
+        })
+    }
+
     /// The Rust expression building this `catad::category::Pred`.
     fn emit(&self) -> TokenStream {
         match self {
@@ -356,6 +423,10 @@ impl fmt::Display for Term {
                 write!(f, "{path}")
             }
             Term::Cond(p, then, otherwise) => write!(f, "cond({p}, {then}, {otherwise})"),
+            Term::Fmap(_, g) => write!(f, "fmap({g})"),
+            Term::Zip(_) => write!(f, "zip_i"),
+            Term::Repl(_) => write!(f, "repl_i"),
+            Term::Sum(_) => write!(f, "sum_c"),
         }
     }
 }

@@ -35,13 +35,14 @@ mod guide {}
 use proc_macro::TokenStream;
 use quote::ToTokens;
 
-/// Compiles a function over scalars and pairs into a program generic in the category.
+/// Compiles a function over scalars, pairs and vectors into a program generic in the category.
 ///
 /// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
 /// `fn name<K: catad::category::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
 /// or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and the
-/// left-nested pairs `((T1, T2), T3)` for several. Visibility and attributes are kept; a
-/// documented function's docs gain its categorical form.
+/// left-nested pairs `((T1, T2), T3)` for several. Each vector shape the program names (`[T; N]`,
+/// `SVector<T, N>`) adds a bound `catad::category::ProgramI<shape>`. Visibility and attributes are
+/// kept; a documented function's docs gain its categorical form.
 ///
 /// # What a body may contain
 ///
@@ -52,11 +53,14 @@ use quote::ToTokens;
 ///   literal);
 /// - calls to other `#[catad::program]` functions, with their arguments in order;
 /// - `if`/`else` whose condition compares scalars (`<`, `<=`, `>`, `>=`, `==`, `!=`), combined with
-///   `&&`, `||`, `!`.
+///   `&&`, `||`, `!`;
+/// - on vectors of a length fixed by their type (`[T; N]`, nalgebra's `SVector<T, N>`):
+///   `xs.map(|x| …)`, `xs.zip_with(ys, |x, y| …)` (with a closure, which may use the program's
+///   variables, or a program's path), `xs.sum()` and `xs.dot(ys)`.
 ///
-/// Anything else (loops, mutation, references, `return`, `?`, closures, `match`, other methods,
-/// recursion, vectors, structs) is a compile error pointing at that syntax and naming what is
-/// supported.
+/// Anything else (loops, mutation, references, `return`, `?`, closures outside `map` and
+/// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, structs) is a
+/// compile error pointing at that syntax and naming what is supported.
 ///
 /// # The translation
 ///
@@ -92,6 +96,27 @@ use quote::ToTokens;
 /// }
 /// assert_eq!(derivative(&soft_abs::<Forward>(), -3.0), -1.0);
 /// assert_eq!(derivative(&soft_abs::<Forward>(), 0.5), 0.5);
+/// ```
+///
+/// A vector method is an indexed operation (paper §15): `map` is `fmap`, `zip_with` is `fmap`
+/// after `zipI`, `sum` is `sum_c`, and a closure that uses the program's variables is paired with
+/// copies of them (`replI`):
+///
+/// ```
+/// use catad::prelude::*;
+///
+/// /// The softmax-weighted mean of `v`, at inverse temperature `beta`.
+/// #[catad::program]
+/// fn soft_mean(v: [f64; 3], beta: f64) -> f64 {
+///     let w = v.map(|x| (beta * x).exp());
+///     w.dot(v) / w.sum()
+/// }
+/// let v = [1.0, 2.0, 3.0];
+/// assert!((soft_mean::<Fun>().apply((v, 0.0)) - 2.0).abs() < 1e-12);
+/// let (gv, gbeta) = gradient(&soft_mean::<Reverse>(), (v, 0.0));
+/// // At β = 0 the weights are uniform: ∂/∂vᵢ = 1/3, and ∂/∂β is the variance of v, 2/3.
+/// assert!(gv.iter().all(|g| (g - 1.0 / 3.0).abs() < 1e-12));
+/// assert!((gbeta - 2.0 / 3.0).abs() < 1e-12);
 /// ```
 #[proc_macro_attribute]
 pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {

@@ -5,16 +5,17 @@
 
 use crate::env::Env;
 use crate::errors::{SUPPORTED_METHODS, unsupported, with_list};
-use crate::ir::{Cmp, Pred, Prim, Term, compose, cond, fork};
-use crate::types::{ScalarType, Ty};
-use proc_macro2::Span;
+use crate::ir::{Cmp, Pred, Prim, Term, after_exr, compose, cond, fork};
+use crate::types::{Shape, Ty, Types};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
+use std::collections::HashSet;
 use syn::spanned::Spanned;
 use syn::{BinOp, Block, Expr, Lit, Member, Stmt, UnOp};
 
 /// Translates the body of one program.
 pub(crate) struct Translator {
-    pub(crate) scalar: ScalarType,
+    pub(crate) types: Types,
     /// The program's own name: a program is built eagerly, so it cannot call itself.
     pub(crate) name: syn::Ident,
 }
@@ -42,7 +43,7 @@ impl Translator {
                     return Err(unsupported(local, "`let` without a value"));
                 };
                 let (value, ty) = self.expr(env, &init.expr)?;
-                let bound = Env::bind(&local.pat, &ty, &mut self.scalar)?;
+                let bound = Env::bind(&local.pat, &ty, &mut self.types)?;
                 let extended = Env::Pair(Box::new(env.clone()), Box::new(bound));
                 let (body, ty) = self.stmts(&extended, rest, block)?;
                 Ok((compose(body, fork(Term::Id, value)), ty))
@@ -175,7 +176,10 @@ impl Translator {
                 r,
                 "`return`: a program's result is its body's final expression",
             )),
-            Expr::Closure(c) => Err(unsupported(c, "closures")),
+            Expr::Closure(c) => Err(unsupported(
+                c,
+                "closures outside `map` and `zip_with` (a program is not a value)",
+            )),
             Expr::Match(m) => {
                 let (match_token, scrutinee) = (&m.match_token, &m.expr);
                 Err(unsupported(
@@ -184,8 +188,14 @@ impl Translator {
                 ))
             }
             Expr::Macro(m) => Err(unsupported(m, "macros")),
-            Expr::Index(i) => Err(unsupported(i, "indexing (vectors are not supported yet)")),
-            Expr::Array(a) => Err(unsupported(a, "arrays (vectors are not supported yet)")),
+            Expr::Index(i) => Err(unsupported(
+                i,
+                "indexing: a program works on whole vectors, with map, zip_with, sum and dot",
+            )),
+            Expr::Array(a) => Err(unsupported(
+                a,
+                "array expressions: a program's vectors come from its parameters",
+            )),
             Expr::Struct(s) => Err(unsupported(
                 s,
                 "struct expressions (structs are not supported yet)",
@@ -206,10 +216,10 @@ impl Translator {
         match lit {
             Lit::Float(float) => {
                 let suffix = float.suffix();
-                if !suffix.is_empty() && suffix != self.scalar.name {
+                if !suffix.is_empty() && suffix != self.types.scalar {
                     return Err(unsupported(
                         float,
-                        &format!("{suffix} literals in a program over {}", self.scalar.name),
+                        &format!("{suffix} literals in a program over {}", self.types.scalar),
                     ));
                 }
                 let value = if negated {
@@ -233,6 +243,15 @@ impl Translator {
     /// An operand that must be a scalar.
     fn scalar_operand(&mut self, env: &Env, e: &Expr, operator: &str) -> syn::Result<Typed> {
         let (f, ty) = self.expr(env, e)?;
+        if let Ty::Vector(..) = ty {
+            return Err(unsupported(
+                e,
+                &format!(
+                    "{operator} on a vector: it takes scalars (apply it to each element with \
+                     `map` or `zip_with`)"
+                ),
+            ));
+        }
         if !ty.may_be_scalar() {
             return Err(unsupported(
                 e,
@@ -289,6 +308,9 @@ impl Translator {
 
     fn method(&mut self, env: &Env, call: &syn::ExprMethodCall) -> syn::Result<Typed> {
         let name = call.method.to_string();
+        if matches!(name.as_str(), "map" | "zip_with" | "sum" | "dot") {
+            return self.vector_method(env, call);
+        }
         let prim = match name.as_str() {
             "sin" => Prim::Sin,
             "cos" => Prim::Cos,
@@ -325,6 +347,145 @@ impl Translator {
         Ok((compose(Term::Prim(prim, call.method.span()), f), Ty::Scalar))
     }
 
+    /// `xs.map(f)`, `xs.zip_with(ys, f)`, `xs.sum()`, `xs.dot(ys)` on vectors of a static shape.
+    fn vector_method(&mut self, env: &Env, call: &syn::ExprMethodCall) -> syn::Result<Typed> {
+        let name = call.method.to_string();
+        if let Some(turbofish) = &call.turbofish {
+            return Err(unsupported(turbofish, "type arguments on methods"));
+        }
+        let (xs, xs_ty) = self.expr(env, &call.receiver)?;
+        let args: Vec<&Expr> = call.args.iter().collect();
+        match (name.as_str(), args.as_slice()) {
+            ("sum", []) => {
+                let (h, a) = vector(&call.receiver, &xs_ty, None, &name)?;
+                Ok((compose(Term::Sum(h), xs), a))
+            }
+            ("map", [f]) => {
+                let (h, a) = vector(&call.receiver, &xs_ty, None, &name)?;
+                self.map(env, &h, xs, a, f, 1)
+            }
+            ("zip_with", [ys, f]) => {
+                let (ys_term, ys_ty) = self.expr(env, ys)?;
+                let (h, a, b) = two_vectors(&call.receiver, &xs_ty, ys, &ys_ty, &name)?;
+                let pairs = compose(Term::Zip(h.clone()), fork(xs, ys_term));
+                self.map(env, &h, pairs, Ty::Pair(Box::new(a), Box::new(b)), f, 2)
+            }
+            ("dot", [ys]) => {
+                let (ys_term, ys_ty) = self.expr(env, ys)?;
+                let (h, a, b) = two_vectors(&call.receiver, &xs_ty, ys, &ys_ty, &name)?;
+                for (operand, ty) in [(&*call.receiver, a), (*ys, b)] {
+                    if !ty.may_be_scalar() {
+                        return Err(unsupported(
+                            operand,
+                            &format!(
+                                "`dot` of vectors whose elements are {ty}: it takes vectors of scalars"
+                            ),
+                        ));
+                    }
+                }
+                let products = compose(
+                    Term::Fmap(
+                        h.clone(),
+                        Box::new(Term::Prim(Prim::Mul, call.method.span())),
+                    ),
+                    compose(Term::Zip(h.clone()), fork(xs, ys_term)),
+                );
+                Ok((compose(Term::Sum(h), products), Ty::Scalar))
+            }
+            _ => Err(with_list(
+                call,
+                &format!(
+                    "catad::program: `{name}` takes {}",
+                    match name.as_str() {
+                        "sum" => "no arguments: `xs.sum()`",
+                        "map" => "a closure or a program: `xs.map(|x| x * x)`",
+                        "zip_with" => {
+                            "a vector and a closure or a program: `xs.zip_with(ys, |x, y| x * y)`"
+                        }
+                        _ => "a vector: `xs.dot(ys)`",
+                    }
+                ),
+                SUPPORTED_METHODS,
+            )),
+        }
+    }
+
+    /// `fmap f ∘ elements`, for the vector `elements` of shape `h` and element type `a`, and `f`
+    /// a closure of `arity` parameters (two for the pairs of `zip_with`) or a program.
+    ///
+    /// A closure's body is compiled in the environment of the variables it captures, `c`,
+    /// extended by its parameters. If it uses only its parameters, it is a morphism `f :: a ⤳ b`
+    /// and the result is `fmap f ∘ elements`. Otherwise it is `g :: (c, a) ⤳ b`, and every
+    /// element is paired with a copy of the captured variables: `fmap g ∘ zipI ∘ (replI ∘ capture
+    /// △ elements)`, where `capture` projects them out of the environment.
+    fn map(
+        &mut self,
+        env: &Env,
+        h: &Shape,
+        elements: Term,
+        a: Ty,
+        f: &Expr,
+        arity: usize,
+    ) -> syn::Result<Typed> {
+        let fmap = |f: Term| Term::Fmap(h.clone(), Box::new(f));
+        let closure = match f {
+            Expr::Closure(closure) => closure,
+            Expr::Path(path)
+                if path
+                    .path
+                    .get_ident()
+                    .is_none_or(|v| env.lookup(v).is_none()) =>
+            {
+                let (program, _) = self.call_path(path)?;
+                return Ok((
+                    compose(fmap(program), elements),
+                    Ty::Vector(h.clone(), Box::new(Ty::Unknown)),
+                ));
+            }
+            other => {
+                return Err(unsupported(
+                    other,
+                    "this function argument: `map` and `zip_with` take a closure, e.g. \
+                     `|x| x * x`, or a #[catad::program] by its path",
+                ));
+            }
+        };
+        check_closure(closure, arity)?;
+        let param = match (arity, &a) {
+            (2, Ty::Pair(x, y)) => Env::Pair(
+                Box::new(Env::bind(&closure.inputs[0], x, &mut self.types)?),
+                Box::new(Env::bind(&closure.inputs[1], y, &mut self.types)?),
+            ),
+            _ => Env::bind(&closure.inputs[0], &a, &mut self.types)?,
+        };
+        let (captured, capture) = env.restrict(&identifiers(closure.body.to_token_stream()));
+        let inner = Env::Pair(Box::new(captured), Box::new(param));
+        let (g, b) = self.expr(&inner, &closure.body)?;
+        let b = match &closure.output {
+            syn::ReturnType::Default => b,
+            syn::ReturnType::Type(_, declared) => {
+                let declared_ty = self.types.parse(declared)?;
+                declared_ty.unify(&b).ok_or_else(|| {
+                    unsupported(
+                        declared,
+                        &format!("a closure whose body is {b}, not {declared_ty}"),
+                    )
+                })?
+            }
+        };
+        let term = match after_exr(&g) {
+            Some(f) => compose(fmap(f), elements),
+            None => compose(
+                fmap(g),
+                compose(
+                    Term::Zip(h.clone()),
+                    fork(compose(Term::Repl(h.clone()), capture), elements),
+                ),
+            ),
+        };
+        Ok((term, Ty::Vector(h.clone(), Box::new(b))))
+    }
+
     fn call(&mut self, env: &Env, call: &syn::ExprCall) -> syn::Result<Typed> {
         let Expr::Path(callee) = &*call.func else {
             return Err(unsupported(
@@ -332,6 +493,18 @@ impl Translator {
                 "calls of anything but a #[catad::program] function by its path",
             ));
         };
+        let (program, ty) = self.call_path(callee)?;
+        let mut args = Vec::with_capacity(call.args.len());
+        for arg in &call.args {
+            args.push(self.expr(env, arg)?.0);
+        }
+        // Several arguments make a left-nested tuple, as several parameters do.
+        let input = args.into_iter().reduce(fork).unwrap_or(Term::It);
+        Ok((compose(program, input), ty))
+    }
+
+    /// Another program, named by its path: a morphism from its parameters.
+    fn call_path(&self, callee: &syn::ExprPath) -> syn::Result<Typed> {
         let path = &callee.path;
         if path.is_ident(&self.name) {
             return Err(unsupported(
@@ -353,16 +526,7 @@ impl Translator {
                 "calls of scalar functions by path: write them as methods, e.g. `x.sin()`",
             ));
         }
-        let mut args = Vec::with_capacity(call.args.len());
-        for arg in &call.args {
-            args.push(self.expr(env, arg)?.0);
-        }
-        // Several arguments make a left-nested tuple, as several parameters do.
-        let input = args.into_iter().reduce(fork).unwrap_or(Term::It);
-        Ok((
-            compose(Term::Call(path.to_token_stream(), path.span()), input),
-            Ty::Unknown,
-        ))
+        Ok((Term::Call(path.to_token_stream(), path.span()), Ty::Unknown))
     }
 
     /// The condition of an `if`: comparisons of scalars, combined with `&&`, `||` and `!`.
@@ -400,6 +564,91 @@ impl Translator {
             _ => Err(condition_error(e)),
         }
     }
+}
+
+/// Every identifier in `tokens`: a superset of the variables an expression uses.
+fn identifiers(tokens: TokenStream) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                names.insert(ident.to_string());
+            }
+            TokenTree::Group(group) => names.extend(identifiers(group.stream())),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => {}
+        }
+    }
+    names
+}
+
+/// The shape and element type of the vector `e` of type `ty`, the receiver or argument of the
+/// vector method `method`; the shape may come from `other`, the other vector of a `zip_with` or
+/// `dot`, when `ty` is not known to the macro.
+fn vector(e: &Expr, ty: &Ty, other: Option<&Ty>, method: &str) -> syn::Result<(Shape, Ty)> {
+    match (ty, other) {
+        (Ty::Vector(h, a), _) => Ok((h.clone(), (**a).clone())),
+        (Ty::Unknown, Some(Ty::Vector(h, _))) => Ok((h.clone(), Ty::Unknown)),
+        (Ty::Unknown, _) => Err(unsupported(
+            e,
+            &format!(
+                "`{method}` on a value whose type the macro cannot see (a program's result or a \
+                 field): bind it with a type, e.g. `let v: [f64; 3] = …;`"
+            ),
+        )),
+        (other, _) => Err(unsupported(
+            e,
+            &format!("`{method}` on {other}: it takes vectors ([T; N] or SVector<T, N>)"),
+        )),
+    }
+}
+
+/// The shape and element types of the vectors `xs` and `ys` that `zip_with` or `dot` pairs up:
+/// each may take its shape from the other, and the shapes must agree.
+fn two_vectors(
+    xs: &Expr,
+    xs_ty: &Ty,
+    ys: &Expr,
+    ys_ty: &Ty,
+    method: &str,
+) -> syn::Result<(Shape, Ty, Ty)> {
+    let (h, a) = vector(xs, xs_ty, Some(ys_ty), method)?;
+    let (h2, b) = vector(ys, ys_ty, Some(xs_ty), method)?;
+    if !h.agrees(&h2) {
+        return Err(unsupported(
+            ys,
+            &format!("`{method}` of vectors of different shapes, {h} and {h2}"),
+        ));
+    }
+    Ok((h, a, b))
+}
+
+/// A closure `map` or `zip_with` can compile: `arity` parameters, and none of `async`, `static`
+/// or `for<…>`.
+fn check_closure(closure: &syn::ExprClosure, arity: usize) -> syn::Result<()> {
+    if let Some(lifetimes) = &closure.lifetimes {
+        return Err(unsupported(lifetimes, "`for<…>` on closures"));
+    }
+    if let Some(asyncness) = &closure.asyncness {
+        return Err(unsupported(asyncness, "`async` closures"));
+    }
+    if let Some(movability) = &closure.movability {
+        return Err(unsupported(movability, "`static` closures"));
+    }
+    if closure.inputs.len() != arity {
+        let (method, example) = if arity == 1 {
+            ("map", "|x| x * x")
+        } else {
+            ("zip_with", "|x, y| x * y")
+        };
+        return Err(unsupported(
+            &closure.inputs,
+            &format!(
+                "a closure of {} parameters in `{method}`: it takes {arity}, e.g. `{example}`",
+                closure.inputs.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The exponent of `powi`: an integer literal, possibly negated.

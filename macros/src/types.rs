@@ -1,8 +1,10 @@
-//! The types of a program's values: one scalar type, `()`, and pairs.
+//! The types of a program's values: one scalar type, `()`, pairs, and vectors of a static length.
 
 use crate::errors::{SUPPORTED_TYPES, with_list};
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
 use std::fmt;
-use syn::Type;
+use syn::{GenericArgument, PathArguments, Type};
 
 /// The type of a program's value, as far as the macro knows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -10,7 +12,9 @@ pub(crate) enum Ty {
     Scalar,
     Unit,
     Pair(Box<Ty>, Box<Ty>),
-    /// The result of a call to another program: rustc checks its uses.
+    /// A vector of the shape, with elements of the type.
+    Vector(Shape, Box<Ty>),
+    /// The result of a call to another program, or a struct's field: rustc checks its uses.
     Unknown,
 }
 
@@ -23,6 +27,9 @@ impl Ty {
             (Ty::Unit, Ty::Unit) => Some(Ty::Unit),
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => {
                 Some(Ty::Pair(Box::new(a1.unify(a2)?), Box::new(b1.unify(b2)?)))
+            }
+            (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) if h1.agrees(h2) => {
+                Some(Ty::Vector(h1.clone(), Box::new(a1.unify(a2)?)))
             }
             _ => None,
         }
@@ -40,28 +47,106 @@ impl fmt::Display for Ty {
             Ty::Scalar => write!(f, "a scalar"),
             Ty::Unit => write!(f, "`()`"),
             Ty::Pair(..) => write!(f, "a pair"),
-            Ty::Unknown => write!(f, "a program's result"),
+            Ty::Vector(h, _) => write!(f, "a vector of shape {h}"),
+            Ty::Unknown => write!(f, "a value of a type the macro cannot see"),
         }
     }
 }
 
-/// The program's scalar type, `f64` or `f32`, fixed by the first one its signature names.
+/// Which container a vector is: the shape types of `catad::space`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Container {
+    /// `[T; N]`, shape `Arr<N>`.
+    Array,
+    /// nalgebra's `SVector<T, N>`, shape `SVec<N>`.
+    SVector,
+}
+
+/// The shape of a vector: its container and its length, a constant expression.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    container: Container,
+    len: TokenStream,
+}
+
+impl PartialEq for Shape {
+    fn eq(&self, other: &Self) -> bool {
+        self.container == other.container && self.len.to_string() == other.len.to_string()
+    }
+}
+
+impl Shape {
+    /// Whether two vectors may have the same shape: the same container, and lengths that are
+    /// written the same or not both literals (rustc compares `N` with `3`).
+    pub(crate) fn agrees(&self, other: &Shape) -> bool {
+        let literal = |len: &TokenStream| syn::parse2::<syn::LitInt>(len.clone()).is_ok();
+        self.container == other.container
+            && (self == other || !literal(&self.len) || !literal(&other.len))
+    }
+
+    /// The shape type: `::catad::space::Arr<N>` or `::catad::space::SVec<N>`.
+    pub(crate) fn ty(&self) -> TokenStream {
+        let len = self.const_arg();
+        match self.container {
+            Container::Array => quote!(::catad::space::Arr<#len>),
+            Container::SVector => quote!(::catad::space::SVec<#len>),
+        }
+    }
+
+    /// The shape value: `::catad::space::Arr::<N>` or `::catad::space::SVec::<N>`.
+    pub(crate) fn value(&self) -> TokenStream {
+        let len = self.const_arg();
+        match self.container {
+            Container::Array => quote!(::catad::space::Arr::<#len>),
+            Container::SVector => quote!(::catad::space::SVec::<#len>),
+        }
+    }
+
+    /// The length as a const generic argument: braced unless it is a literal or a path.
+    fn const_arg(&self) -> TokenStream {
+        let len = &self.len;
+        let simple = syn::parse2::<syn::LitInt>(len.clone()).is_ok()
+            || syn::parse2::<syn::Path>(len.clone()).is_ok();
+        if simple {
+            quote!(#len)
+        } else {
+            quote!({ #len })
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let len = self.len.to_string().replace(' ', "");
+        match self.container {
+            Container::Array => write!(f, "Arr<{len}>"),
+            Container::SVector => write!(f, "SVec<{len}>"),
+        }
+    }
+}
+
+/// What a program's signature and annotations say about its types: the scalar type, `f64` or
+/// `f32`, fixed by the first one named; and the shapes of the vectors named, each of which adds
+/// a bound `ProgramI<shape>` to the program.
 #[derive(Clone)]
-pub(crate) struct ScalarType {
-    pub(crate) name: &'static str,
+pub(crate) struct Types {
+    pub(crate) scalar: &'static str,
     determined: bool,
+    pub(crate) shapes: Vec<Shape>,
 }
 
-impl ScalarType {
-    /// No scalar seen yet; `f64` unless the signature says otherwise.
-    pub(crate) fn undetermined() -> Self {
-        ScalarType {
-            name: "f64",
+impl Types {
+    /// No scalar seen yet (`f64` unless the signature says otherwise), and no vector.
+    pub(crate) fn new() -> Self {
+        Types {
+            scalar: "f64",
             determined: false,
+            shapes: Vec::new(),
         }
     }
 
-    /// The type named by `ty`, recording (or checking) the scalar type it uses.
+    /// The type named by `ty`, recording (or checking) the scalar type and the vector shapes it
+    /// uses.
     pub(crate) fn parse(&mut self, ty: &Type) -> syn::Result<Ty> {
         match ty {
             Type::Paren(inner) => self.parse(&inner.elem),
@@ -81,27 +166,38 @@ impl ScalarType {
                     SUPPORTED_TYPES,
                 )),
             },
+            Type::Array(array) => {
+                let element = self.parse(&array.elem)?;
+                Ok(self.vector(Container::Array, array.len.to_token_stream(), element))
+            }
             Type::Path(path) if path.qself.is_none() => {
-                let name = match path.path.get_ident() {
-                    Some(ident) if ident == "f64" => "f64",
-                    Some(ident) if ident == "f32" => "f32",
-                    _ => return Err(unsupported_type(ty)),
-                };
-                if !self.determined {
-                    self.name = name;
-                    self.determined = true;
-                } else if self.name != name {
-                    return Err(with_list(
+                let last = path.path.segments.last().expect("a path has a segment");
+                let name = last.ident.to_string();
+                match (name.as_str(), &last.arguments) {
+                    ("f64" | "f32", PathArguments::None) if path.path.segments.len() == 1 => {
+                        self.scalar(ty, if name == "f64" { "f64" } else { "f32" })
+                    }
+                    ("SVector", PathArguments::AngleBracketed(args)) if args.args.len() == 2 => {
+                        let element = match &args.args[0] {
+                            GenericArgument::Type(element) => self.parse(element)?,
+                            _ => return Err(unsupported_type(ty)),
+                        };
+                        let len = match &args.args[1] {
+                            GenericArgument::Const(len) => len.to_token_stream(),
+                            GenericArgument::Type(Type::Path(len)) => len.to_token_stream(),
+                            _ => return Err(unsupported_type(ty)),
+                        };
+                        Ok(self.vector(Container::SVector, len, element))
+                    }
+                    ("Vec" | "DVector", _) => Err(with_list(
                         ty,
-                        &format!(
-                            "catad::program does not support mixing scalar types: this \
-                                 program is over {}, not {name}",
-                            self.name
-                        ),
+                        "catad::program does not support run-time-length vectors: a program is \
+                         built before it sees its input, so a vector's length must be in its \
+                         type",
                         SUPPORTED_TYPES,
-                    ));
+                    )),
+                    _ => Err(unsupported_type(ty)),
                 }
-                Ok(Ty::Scalar)
             }
             Type::Reference(_) | Type::Ptr(_) => Err(with_list(
                 ty,
@@ -111,12 +207,38 @@ impl ScalarType {
             _ => Err(unsupported_type(ty)),
         }
     }
+
+    fn scalar(&mut self, ty: &Type, name: &'static str) -> syn::Result<Ty> {
+        if !self.determined {
+            self.scalar = name;
+            self.determined = true;
+        } else if self.scalar != name {
+            return Err(with_list(
+                ty,
+                &format!(
+                    "catad::program does not support mixing scalar types: this program is over \
+                     {}, not {name}",
+                    self.scalar
+                ),
+                SUPPORTED_TYPES,
+            ));
+        }
+        Ok(Ty::Scalar)
+    }
+
+    fn vector(&mut self, container: Container, len: TokenStream, element: Ty) -> Ty {
+        let shape = Shape { container, len };
+        if !self.shapes.contains(&shape) {
+            self.shapes.push(shape.clone());
+        }
+        Ty::Vector(shape, Box::new(element))
+    }
 }
 
 fn unsupported_type(ty: &Type) -> syn::Error {
     with_list(
         ty,
-        "catad::program does not support this type (vectors and structs are not supported yet)",
+        "catad::program does not support this type",
         SUPPORTED_TYPES,
     )
 }

@@ -14,6 +14,7 @@
 use catad::cats::Mat;
 use catad::prelude::*;
 use nalgebra::DMatrix;
+use std::ops::Mul;
 
 /// Defines each function of the shared corpus three times: as a `#[catad::program]` in
 /// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode` that checks
@@ -86,6 +87,42 @@ macro_rules! interpretations {
 }
 
 include!("corpus/programs.rs");
+
+/// The vector methods of programs on arrays, for the twins (arrays have `map` already).
+trait ArrayMethods<T, const N: usize> {
+    fn sum(self) -> T;
+    fn zip_with<U, V>(self, ys: [U; N], f: impl FnMut(T, U) -> V) -> [V; N];
+    fn dot(self, ys: [T; N]) -> T
+    where
+        T: Mul<Output = T>;
+}
+
+impl<T: Additive, const N: usize> ArrayMethods<T, N> for [T; N] {
+    fn sum(self) -> T {
+        self.into_iter().fold(T::zero(), |acc, x| acc.plus(&x))
+    }
+    fn zip_with<U, V>(self, ys: [U; N], mut f: impl FnMut(T, U) -> V) -> [V; N] {
+        let mut ys = ys.into_iter();
+        self.map(|x| f(x, ys.next().expect("arrays of one length")))
+    }
+    fn dot(self, ys: [T; N]) -> T
+    where
+        T: Mul<Output = T>,
+    {
+        self.zip_with(ys, |x, y| x * y).sum()
+    }
+}
+
+/// `zip_with` of nalgebra vectors, for the twins (they have `map` and `sum` already).
+trait ZipWith<const N: usize> {
+    fn zip_with(self, ys: SVector<f64, N>, f: impl FnMut(f64, f64) -> f64) -> SVector<f64, N>;
+}
+
+impl<const N: usize> ZipWith<N> for SVector<f64, N> {
+    fn zip_with(self, ys: SVector<f64, N>, f: impl FnMut(f64, f64) -> f64) -> SVector<f64, N> {
+        self.zip_map(&ys, f)
+    }
+}
 
 /// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
 /// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.

@@ -5,6 +5,8 @@
 // everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
 // checked.
 
+use nalgebra::SVector;
+
 /// A constant the programs use by name.
 const SCALE: f64 = 1.5;
 
@@ -187,5 +189,65 @@ corpus! {
     fn nested_cond(x: f64, y: f64) -> f64 {
         let m = if x < y { if x < 0.0 { -x } else { x } } else { y };
         m * (if y > 0.0 { y } else { 1.0 }) + 1.0
+    }
+
+    /// `sum ∘ fmap (mul ∘ dup)`: ‖v‖² of an array.
+    fn norm_sqr(v: [f64; 3]) -> f64 {
+        v.map(|x| x * x).sum()
+    }
+
+    /// A closure that captures a parameter and a `let` variable.
+    fn scaled(v: [f64; 3], s: f64) -> [f64; 3] {
+        let t = s.tanh();
+        v.map(|x| t * x.sin() + s)
+    }
+
+    /// `zip_with` with a closure, and `dot`.
+    fn weighted(u: [f64; 3], v: [f64; 3]) -> f64 {
+        u.zip_with(v, |a, b| a * b.exp()).sum() + u.dot(v)
+    }
+
+    /// A `let` and a conditional in a closure that captures: a leaky ReLU of residuals.
+    #[domain(|((u, v), t): &(([f64; 3], [f64; 3]), f64)| {
+        u.iter().zip(v).all(|(a, b)| away(a - b * t, 0.0))
+    })]
+    fn residuals(u: [f64; 3], v: [f64; 3], t: f64) -> [f64; 3] {
+        u.zip_with(v, |a, b| {
+            let r = a - b * t;
+            if r > 0.0 { r } else { 0.1 * r }
+        })
+    }
+
+    /// nalgebra vectors, `map` by a program's name, consecutive maps (fused) and `zip_with`.
+    fn svector_maps(v: SVector<f64, 2>) -> SVector<f64, 2> {
+        v.map(square).map(|x| x + 1.0).zip_with(v, |a, b| a * b)
+    }
+
+    /// Vectors of vectors: `sum` inside `map`.
+    fn row_sums(m: [[f64; 2]; 3]) -> [f64; 3] {
+        m.map(|row| row.sum())
+    }
+
+    /// Vectors of pairs, a tuple pattern as a closure parameter, and the sum of pairs.
+    fn pair_sum(u: [f64; 3], v: [f64; 3]) -> (f64, f64) {
+        u.zip_with(v, |a, b| (a * b, a - b))
+            .map(|(p, d)| (p, d * d))
+            .sum()
+    }
+
+    /// A vector passed to another program, and a sum in a condition.
+    #[domain(|v: &[f64; 3]| away(v.iter().sum::<f64>(), 0.0))]
+    fn vector_calls(v: [f64; 3]) -> f64 {
+        if v.sum() > 0.0 {
+            norm_sqr(v)
+        } else {
+            -norm_sqr(v).sqrt()
+        }
+    }
+
+    /// A program's vector result, typed by an annotation, and `dot` with it.
+    fn annotated_vector(v: [f64; 3], c: f64) -> f64 {
+        let w: [f64; 3] = scaled(v, c);
+        w.dot(v) * c
     }
 }
