@@ -3,9 +3,12 @@
 //! and in every mode the tour shows (Forward, Reverse, ReverseCont, ForwardBegin, `D<Mat>`):
 //! values, jvp, vjp, Jacobian, gradient and derivative. The tour itself runs here too.
 
-use catad::cats::Mat;
+#[macro_use]
+mod macro_support;
+
 use catad::paper;
 use catad::prelude::*;
+use macro_support::close;
 use nalgebra::DMatrix;
 
 /// The tour, whose `programs` are the paper's examples (§5, Fig. 12) written as the paper writes
@@ -14,15 +17,6 @@ use nalgebra::DMatrix;
 mod tour;
 
 use tour::programs;
-
-const TOLERANCE: f64 = 1e-12;
-
-fn close(a: &[f64], b: &[f64]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| (x - y).abs() <= TOLERANCE * (1.0 + x.abs().max(y.abs())))
-}
 
 fn assert_close<V: Space<f64>>(what: &str, a: &V, b: &V) {
     assert!(
@@ -73,38 +67,6 @@ fn agree_in<K, A, B>(
         &jacobian(by_macro, a.clone()),
         &jacobian(by_hand, a.clone()),
     );
-}
-
-/// Runs `$body` once for each representation `K` of linear maps that makes `D<K>` a mode of the
-/// tour, with `$mode` naming it.
-macro_rules! in_every_mode {
-    (|$k:ident, $mode:ident| $body:expr) => {{
-        {
-            type $k = AddFun;
-            let $mode = "Forward";
-            $body;
-        }
-        {
-            type $k = Dual<AddFun>;
-            let $mode = "Reverse";
-            $body;
-        }
-        {
-            type $k = Cont<AddFun, f64>;
-            let $mode = "ReverseCont";
-            $body;
-        }
-        {
-            type $k = Begin<AddFun, f64>;
-            let $mode = "ForwardBegin";
-            $body;
-        }
-        {
-            type $k = Mat<f64>;
-            let $mode = "D<Mat>";
-            $body;
-        }
-    }};
 }
 
 /// The two forms agree in `Fun` and in every derivative mode, at every point.

@@ -1,7 +1,7 @@
 //! `#[derive(HasRep)]`: a struct as an object, through the right-nested pairs of its fields.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, Ident, Type};
 
@@ -72,7 +72,10 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             .map(|t| quote_spanned!(t.span()=> #t: ::catad::space::Additive)),
     );
 
+    let programs = program_support(input, &types, &members, &bounds);
     Ok(quote! {
+        #programs
+
         impl #impl_generics ::catad::space::HasRep for #name #ty_generics
         where
             #(#bounds,)*
@@ -89,4 +92,100 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     })
+}
+
+/// The name of the projection to the field `member` (a name or an index):
+/// `__catad_field_<member>`.
+pub(crate) fn field_function(member: &TokenStream) -> Ident {
+    let member = member.to_string();
+    format_ident!(
+        "__catad_field_{}",
+        member.strip_prefix("r#").unwrap_or(&member)
+    )
+}
+
+/// The name of the function that builds the struct from its fields.
+pub(crate) const BUILD: &str = "__catad_build";
+
+/// The fields in the order `__catad_build` takes them: by name (as `str`s compare), so that a
+/// struct literal, whose fields come in any order, can pass them without knowing the
+/// declaration; by index for a tuple struct.
+pub(crate) fn build_order(members: &[syn::Member]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by_key(|&i| match &members[i] {
+        syn::Member::Named(name) => (name.to_string(), 0),
+        syn::Member::Unnamed(index) => (String::new(), index.index),
+    });
+    order
+}
+
+/// What `#[catad::program]` compiles field access (`p.w`) and struct literals (`Params { w, b }`)
+/// to: hidden associated functions, one projection per field (`__catad_field_w ∘ …`, which is
+/// `exl ∘ exr ∘ … ∘ reprC`) and `__catad_build` (`abstC ∘ (… △ …)`).
+fn program_support(
+    input: &DeriveInput,
+    types: &[&Type],
+    members: &[syn::Member],
+    bounds: &[TokenStream],
+) -> TokenStream {
+    let (name, vis) = (&input.ident, &input.vis);
+    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
+    let n = members.len();
+    let cat = quote!(K: ::catad::category::Cartesian + ::catad::category::RepCat);
+    // Field i of the right-nested pairs: exl ∘ exrⁱ, or exrⁿ⁻¹ for the last.
+    let projection = |i: usize| {
+        let mut term = quote!(K::repr_c::<Self>());
+        for _ in 0..i {
+            term = quote!(K::compose(K::exr(), #term));
+        }
+        if i + 1 < n {
+            term = quote!(K::compose(K::exl(), #term));
+        }
+        term
+    };
+    let fields = members
+        .iter()
+        .zip(types)
+        .enumerate()
+        .map(|(i, (member, ty))| {
+            let function = field_function(&member.to_token_stream());
+            let projection = projection(i);
+            quote! {
+                #[doc(hidden)]
+                #vis fn #function<#cat>() -> ::catad::category::Hom<K, Self, #ty> {
+                    #projection
+                }
+            }
+        });
+    let order = build_order(members);
+    let args: Vec<Ident> = (0..n).map(|i| format_ident!("field_{}", i)).collect();
+    let params = order.iter().map(|&i| {
+        let (arg, ty) = (&args[i], types[i]);
+        quote!(#arg: ::catad::category::Hom<K, E, #ty>)
+    });
+    let rep = match args.split_last() {
+        None => quote!(K::it()),
+        Some((last, init)) => init
+            .iter()
+            .rev()
+            .fold(quote!(#last), |rest, arg| quote!(K::fork(#arg, #rest))),
+    };
+    let build = format_ident!("{}", BUILD);
+    quote! {
+        // Used by the programs that take the struct apart or build it, if any.
+        #[allow(dead_code)]
+        impl #impl_generics #name #ty_generics
+        where
+            #(#bounds,)*
+        {
+            #(#fields)*
+
+            #[doc(hidden)]
+            #vis fn #build<#cat, E: ::catad::space::Additive>(#(#params),*)
+                -> ::catad::category::Hom<K, E, Self>
+            {
+                K::compose(K::abst_c::<Self>(), #rep)
+            }
+        }
+    }
 }

@@ -129,11 +129,11 @@ impl Env {
             Pat::Reference(p) => Err(unsupported(p, "references")),
             Pat::Struct(p) => Err(unsupported(
                 p,
-                "struct patterns (structs are not supported yet)",
+                "struct patterns: take a struct's fields with `p.w`",
             )),
             Pat::TupleStruct(p) => Err(unsupported(
                 p,
-                "tuple-struct patterns (structs are not supported yet)",
+                "tuple-struct patterns: take a struct's fields with `p.0`",
             )),
             Pat::Slice(p) => Err(unsupported(
                 p,

@@ -13,6 +13,7 @@ use syn::{FnArg, Item, ItemFn, ReturnType, Signature};
 pub(crate) struct Program {
     function: ItemFn,
     types: Types,
+    callees: Vec<syn::Path>,
     domain: TokenStream,
     codomain: TokenStream,
     pub(crate) term: Term,
@@ -76,6 +77,7 @@ impl Program {
         let mut translator = Translator {
             types,
             name: function.sig.ident.clone(),
+            callees: Vec::new(),
         };
         let (term, ty) = translator.block(&env, &function.block)?;
         if ty.unify(&declared).is_none() {
@@ -89,6 +91,7 @@ impl Program {
         }
         Ok(Program {
             types: translator.types,
+            callees: translator.callees,
             domain,
             codomain: result.to_token_stream(),
             function,
@@ -127,14 +130,28 @@ fn check_header(sig: &Signature) -> syn::Result<()> {
 impl ToTokens for Program {
     /// `fn name<K: Program<S>>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
     /// original's attributes and visibility; a documented function's docs gain its categorical
-    /// form. Each vector shape `H` the program names adds the bound `ProgramI<H>`.
+    /// form. Each vector shape `H` the program names adds the bound `ProgramI<H>`, a struct adds
+    /// `RepCat`, and each program it calls adds that program's bound.
+    ///
+    /// A program's bound is also a trait named like the function (traits and functions live in
+    /// different namespaces), which every category with the bound implements: a caller adds the
+    /// trait of each program it calls to its own bound, and so inherits what the callee needs
+    /// without seeing its body.
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ItemFn {
             attrs, vis, sig, ..
         } = &self.function;
         let name = &sig.ident;
         let scalar = syn::Ident::new(self.types.scalar, Span::call_site());
-        let shapes = self.types.shapes.iter().map(|h| h.ty());
+        let mut bound = vec![quote!(::catad::category::Program<#scalar>)];
+        bound.extend(self.types.shapes.iter().map(|h| {
+            let h = h.ty();
+            quote!(::catad::category::ProgramI<#h>)
+        }));
+        if self.types.structs {
+            bound.push(quote!(::catad::category::RepCat));
+        }
+        bound.extend(self.callees.iter().map(ToTokens::to_token_stream));
         let (domain, codomain) = (&self.domain, &self.codomain);
         let documented = attrs.iter().any(|a| a.path().is_ident("doc"));
         let form = documented.then(|| {
@@ -153,10 +170,15 @@ impl ToTokens for Program {
         });
         let body = self.term.emit(Cat::Generic);
         tokens.extend(quote! {
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            #vis trait #name: #(#bound)+* {}
+
+            impl<K: #(#bound)+*> #name for K {}
+
             #(#attrs)*
             #form
-            #vis fn #name<K: ::catad::category::Program<#scalar>
-                #(+ ::catad::category::ProgramI<#shapes>)*>()
+            #vis fn #name<K: #(#bound)+*>()
                 -> ::catad::category::Hom<K, #domain, #codomain>
             {
                 #imports
@@ -318,6 +340,34 @@ mod tests {
     }
 
     #[test]
+    fn a_program_inherits_the_bounds_of_the_programs_it_calls() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                pub(crate) fn f(x: f64, v: [f64; 2]) -> f64 {
+                    model::g(x) + sqr(x) * sqr(v.sum())
+                }
+            ),
+        )
+        .unwrap();
+        let code = program.to_token_stream().to_string();
+        let bound = ":: catad :: category :: Program < f64 > + :: catad :: category :: ProgramI < \
+                     :: catad :: space :: Arr < 2 > > + model :: g + sqr";
+        assert!(
+            code.contains(&format!("pub (crate) trait f : {bound} {{ }}")),
+            "{code}"
+        );
+        assert!(
+            code.contains(&format!("impl < K : {bound} > f for K {{ }}")),
+            "{code}"
+        );
+        assert!(
+            code.contains(&format!("pub (crate) fn f < K : {bound} > ()")),
+            "{code}"
+        );
+    }
+
+    #[test]
     fn vector_shapes_become_bounds() {
         let program = Program::compile(
             TokenStream::new(),
@@ -338,7 +388,8 @@ mod tests {
         for bound in bounds {
             assert!(code.contains(bound), "{bound} in {code}");
         }
-        assert_eq!(code.matches("ProgramI").count(), 4, "{code}");
+        let function = &code[code.find("fn f <").unwrap()..];
+        assert_eq!(function.matches("ProgramI").count(), 4, "{code}");
     }
 
     /// Code without whitespace or trailing commas, which rustfmt adds and token streams lack.
@@ -431,6 +482,7 @@ mod tests {
         let code = program.to_token_stream().to_string();
         assert!(code.contains("Program < f32 >"), "{code}");
         assert!(code.contains("Compiled by `#[catad::program]` to `mul_c ∘ dup`."));
-        assert!(code.starts_with("# [doc = r\" Squares.\"]"), "{code}");
+        let function = &code[code.find("# [doc = r\" Squares.\"]").unwrap()..];
+        assert!(function.contains("pub fn sqr"), "{code}");
     }
 }

@@ -35,14 +35,18 @@ mod guide {}
 use proc_macro::TokenStream;
 use quote::ToTokens;
 
-/// Compiles a function over scalars, pairs and vectors into a program generic in the category.
+/// Compiles a function over scalars, pairs, vectors and structs into a program generic in the
+/// category.
 ///
 /// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
 /// `fn name<K: catad::category::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
 /// or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and the
 /// left-nested pairs `((T1, T2), T3)` for several. Each vector shape the program names (`[T; N]`,
-/// `SVector<T, N>`) adds a bound `catad::category::ProgramI<shape>`. Visibility and attributes are
-/// kept; a documented function's docs gain its categorical form.
+/// `SVector<T, N>`) adds a bound `catad::category::ProgramI<shape>`, a struct adds
+/// `catad::category::RepCat`, and each program it calls adds that program's bound. The bound is
+/// also emitted as a hidden trait named like the function, implemented by every category that has
+/// it, which callers add to their own bound. Visibility and attributes are kept; a documented
+/// function's docs gain its categorical form.
 ///
 /// # What a body may contain
 ///
@@ -56,11 +60,12 @@ use quote::ToTokens;
 ///   `&&`, `||`, `!`;
 /// - on vectors of a length fixed by their type (`[T; N]`, nalgebra's `SVector<T, N>`):
 ///   `xs.map(|x| …)`, `xs.zip_with(ys, |x, y| …)` (with a closure, which may use the program's
-///   variables, or a program's path), `xs.sum()` and `xs.dot(ys)`.
+///   variables, or a program's path), `xs.sum()` and `xs.dot(ys)`;
+/// - structs that derive `catad::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`.
 ///
 /// Anything else (loops, mutation, references, `return`, `?`, closures outside `map` and
-/// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, structs) is a
-/// compile error pointing at that syntax and naming what is supported.
+/// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, struct
+/// patterns) is a compile error pointing at that syntax and naming what is supported.
 ///
 /// # The translation
 ///
@@ -134,6 +139,11 @@ pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// and the right-nested pairs `(F₁, (F₂, ⋯ (Fₙ₋₁, Fₙ)))` for more. Every field type must be an
 /// object, and the struct `Clone` and `Debug`; enums and unions are rejected with an error at
 /// their keyword.
+///
+/// For [`macro@program`]s that take the struct apart or build it, the derive also generates hidden
+/// associated functions: one projection per field, `__catad_field_<field>` (`exl ∘ exr ∘ … ∘
+/// reprC`), and `__catad_build` (`abstC ∘ (f₁ △ (f₂ △ ⋯))`, taking the fields' morphisms
+/// ordered by name).
 ///
 /// ```
 /// use catad::prelude::*;

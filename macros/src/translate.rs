@@ -18,6 +18,8 @@ pub(crate) struct Translator {
     pub(crate) types: Types,
     /// The program's own name: a program is built eagerly, so it cannot call itself.
     pub(crate) name: syn::Ident,
+    /// The programs it calls, by path: their bounds join its own.
+    pub(crate) callees: Vec<syn::Path>,
 }
 
 type Typed = (Term, Ty);
@@ -104,33 +106,7 @@ impl Translator {
             Expr::Binary(b) => self.binary(env, b),
             Expr::MethodCall(call) => self.method(env, call),
             Expr::Call(call) => self.call(env, call),
-            Expr::Field(field) => {
-                let (f, ty) = self.expr(env, &field.base)?;
-                let right = match &field.member {
-                    Member::Unnamed(index) if index.index < 2 => index.index == 1,
-                    Member::Unnamed(index) => {
-                        return Err(unsupported(index, "tuple fields other than .0 and .1"));
-                    }
-                    Member::Named(name) => {
-                        return Err(unsupported(
-                            name,
-                            "named fields (structs are not supported yet)",
-                        ));
-                    }
-                };
-                let ty = match ty {
-                    Ty::Pair(a, b) => *if right { b } else { a },
-                    Ty::Unknown => Ty::Unknown,
-                    other => {
-                        return Err(unsupported(
-                            &field.base,
-                            &format!("`.0`/`.1` of {other}: they select the components of a pair"),
-                        ));
-                    }
-                };
-                let projection = if right { Term::Exr } else { Term::Exl };
-                Ok((compose(projection, f), ty))
-            }
+            Expr::Field(field) => self.field(env, field),
             Expr::Block(b) => {
                 if let Some(label) = &b.label {
                     return Err(unsupported(label, "labels"));
@@ -196,10 +172,7 @@ impl Translator {
                 a,
                 "array expressions: a program's vectors come from its parameters",
             )),
-            Expr::Struct(s) => Err(unsupported(
-                s,
-                "struct expressions (structs are not supported yet)",
-            )),
+            Expr::Struct(s) => self.literal_struct(env, s),
             Expr::Cast(c) => Err(unsupported(c, "casts (`as`)")),
             Expr::Try(t) => Err(unsupported(t, "`?` (early return)")),
             Expr::Break(b) => Err(unsupported(b, "`break`")),
@@ -209,6 +182,65 @@ impl Translator {
             Expr::Unsafe(u) => Err(unsupported(u, "`unsafe`")),
             other => Err(unsupported(other, "this expression")),
         }
+    }
+
+    /// `e.0`, `e.1` of a pair; `e.field` (or `e.0`, …) of a struct.
+    fn field(&mut self, env: &Env, field: &syn::ExprField) -> syn::Result<Typed> {
+        let (f, ty) = self.expr(env, &field.base)?;
+        match (ty, &field.member) {
+            (Ty::Struct(name), member) => Ok((
+                compose(Term::Field(name, member.to_token_stream()), f),
+                Ty::Unknown,
+            )),
+            (ty @ (Ty::Pair(..) | Ty::Unknown), Member::Unnamed(index)) if index.index < 2 => {
+                let right = index.index == 1;
+                let ty = match ty {
+                    Ty::Pair(a, b) => *if right { b } else { a },
+                    _ => Ty::Unknown,
+                };
+                let projection = if right { Term::Exr } else { Term::Exl };
+                Ok((compose(projection, f), ty))
+            }
+            (Ty::Pair(..), Member::Unnamed(index)) => Err(unsupported(
+                index,
+                "tuple fields other than .0 and .1 (a pair has two)",
+            )),
+            (Ty::Unknown, member) => Err(unsupported(
+                member,
+                "fields of a value whose type the macro cannot see (a program's result or a \
+                 field): bind it with its struct type first, e.g. `let p: Params = …;`",
+            )),
+            (other, _) => Err(unsupported(
+                &field.base,
+                &format!(
+                    "fields of {other}: `.0`/`.1` select the components of a pair, and named \
+                     fields those of a struct that derives catad::HasRep"
+                ),
+            )),
+        }
+    }
+
+    /// `Params { w: e1, b: e2 }`: the struct built from its fields' programs, given in the order
+    /// `#[derive(HasRep)]`'s `__catad_build` takes them.
+    fn literal_struct(&mut self, env: &Env, s: &syn::ExprStruct) -> syn::Result<Typed> {
+        if let Some(qself) = &s.qself {
+            return Err(unsupported(&qself.ty, "qualified paths in struct literals"));
+        }
+        if let Some(rest) = &s.rest {
+            return Err(unsupported(
+                rest,
+                "struct update syntax (`..`): name every field",
+            ));
+        }
+        let members: Vec<Member> = s.fields.iter().map(|f| f.member.clone()).collect();
+        let mut fields = Vec::with_capacity(members.len());
+        for i in crate::derive_space::build_order(&members) {
+            let (term, _) = self.expr(env, &s.fields[i].expr)?;
+            fields.push((members[i].to_token_stream(), term));
+        }
+        self.types.structs = true;
+        let path = s.path.to_token_stream();
+        Ok((Term::Build(path.clone(), fields), Ty::Struct(path)))
     }
 
     /// A float literal as a constant, negated when it follows a unary minus.
@@ -504,7 +536,7 @@ impl Translator {
     }
 
     /// Another program, named by its path: a morphism from its parameters.
-    fn call_path(&self, callee: &syn::ExprPath) -> syn::Result<Typed> {
+    fn call_path(&mut self, callee: &syn::ExprPath) -> syn::Result<Typed> {
         let path = &callee.path;
         if path.is_ident(&self.name) {
             return Err(unsupported(
@@ -525,6 +557,14 @@ impl Translator {
                 callee,
                 "calls of scalar functions by path: write them as methods, e.g. `x.sin()`",
             ));
+        }
+        let named = path.to_token_stream().to_string();
+        if !self
+            .callees
+            .iter()
+            .any(|c| c.to_token_stream().to_string() == named)
+        {
+            self.callees.push(path.clone());
         }
         Ok((Term::Call(path.to_token_stream(), path.span()), Ty::Unknown))
     }

@@ -7,15 +7,29 @@ use std::fmt;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// The type of a program's value, as far as the macro knows it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub(crate) enum Ty {
     Scalar,
     Unit,
     Pair(Box<Ty>, Box<Ty>),
     /// A vector of the shape, with elements of the type.
     Vector(Shape, Box<Ty>),
+    /// A struct, an object through `#[derive(HasRep)]`, named by its type.
+    Struct(TokenStream),
     /// The result of a call to another program, or a struct's field: rustc checks its uses.
     Unknown,
+}
+
+impl PartialEq for Ty {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Ty::Scalar, Ty::Scalar) | (Ty::Unit, Ty::Unit) | (Ty::Unknown, Ty::Unknown) => true,
+            (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => a1 == a2 && b1 == b2,
+            (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) => h1 == h2 && a1 == a2,
+            (Ty::Struct(s1), Ty::Struct(s2)) => s1.to_string() == s2.to_string(),
+            _ => false,
+        }
+    }
 }
 
 impl Ty {
@@ -31,6 +45,8 @@ impl Ty {
             (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) if h1.agrees(h2) => {
                 Some(Ty::Vector(h1.clone(), Box::new(a1.unify(a2)?)))
             }
+            // A struct may be named by several paths: rustc compares them.
+            (Ty::Struct(_), Ty::Struct(_)) => Some(self.clone()),
             _ => None,
         }
     }
@@ -48,6 +64,7 @@ impl fmt::Display for Ty {
             Ty::Unit => write!(f, "`()`"),
             Ty::Pair(..) => write!(f, "a pair"),
             Ty::Vector(h, _) => write!(f, "a vector of shape {h}"),
+            Ty::Struct(name) => write!(f, "the struct `{}`", name.to_string().replace(' ', "")),
             Ty::Unknown => write!(f, "a value of a type the macro cannot see"),
         }
     }
@@ -126,22 +143,24 @@ impl fmt::Display for Shape {
 }
 
 /// What a program's signature and annotations say about its types: the scalar type, `f64` or
-/// `f32`, fixed by the first one named; and the shapes of the vectors named, each of which adds
-/// a bound `ProgramI<shape>` to the program.
+/// `f32`, fixed by the first one named; the shapes of the vectors named, each of which adds a
+/// bound `ProgramI<shape>` to the program; and whether a struct is named, which adds `RepCat`.
 #[derive(Clone)]
 pub(crate) struct Types {
     pub(crate) scalar: &'static str,
     determined: bool,
     pub(crate) shapes: Vec<Shape>,
+    pub(crate) structs: bool,
 }
 
 impl Types {
-    /// No scalar seen yet (`f64` unless the signature says otherwise), and no vector.
+    /// No scalar seen yet (`f64` unless the signature says otherwise), no vector, no struct.
     pub(crate) fn new() -> Self {
         Types {
             scalar: "f64",
             determined: false,
             shapes: Vec::new(),
+            structs: false,
         }
     }
 
@@ -189,6 +208,17 @@ impl Types {
                         };
                         Ok(self.vector(Container::SVector, len, element))
                     }
+                    (alias, PathArguments::AngleBracketed(args))
+                        if args.args.len() == 1 && nalgebra_vector_length(alias).is_some() =>
+                    {
+                        let element = match &args.args[0] {
+                            GenericArgument::Type(element) => self.parse(element)?,
+                            _ => return Err(unsupported_type(ty)),
+                        };
+                        let len = nalgebra_vector_length(alias).expect("checked in the guard");
+                        let len = proc_macro2::Literal::usize_unsuffixed(len);
+                        Ok(self.vector(Container::SVector, quote!(#len), element))
+                    }
                     ("Vec" | "DVector", _) => Err(with_list(
                         ty,
                         "catad::program does not support run-time-length vectors: a program is \
@@ -196,7 +226,11 @@ impl Types {
                          type",
                         SUPPORTED_TYPES,
                     )),
-                    _ => Err(unsupported_type(ty)),
+                    ("f64" | "f32" | "SVector", _) => Err(unsupported_type(ty)),
+                    _ => {
+                        self.structs = true;
+                        Ok(Ty::Struct(ty.to_token_stream()))
+                    }
                 }
             }
             Type::Reference(_) | Type::Ptr(_) => Err(with_list(
@@ -233,6 +267,12 @@ impl Types {
         }
         Ty::Vector(shape, Box::new(element))
     }
+}
+
+/// The length of nalgebra's aliases `Vector1<T>` … `Vector6<T>` for `SVector<T, N>`.
+fn nalgebra_vector_length(alias: &str) -> Option<usize> {
+    let len: usize = alias.strip_prefix("Vector")?.parse().ok()?;
+    (1..=6).contains(&len).then_some(len)
 }
 
 fn unsupported_type(ty: &Type) -> syn::Error {

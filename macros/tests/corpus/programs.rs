@@ -5,10 +5,22 @@
 // everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
 // checked.
 
+use catad::space::HasRep;
 use nalgebra::SVector;
 
 /// A constant the programs use by name.
 const SCALE: f64 = 1.5;
+
+/// The parameters of an affine map, an object through `#[derive(HasRep)]`.
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Affine {
+    w: [f64; 2],
+    b: f64,
+}
+
+/// A tuple struct.
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Point(f64, f64);
 
 /// Whether `v` is at least 0.05 from `boundary`: far beyond the reach of either suite's finite
 /// differences (steps of at most 1e-3 along directions of length at most 2 per coordinate).
@@ -249,5 +261,27 @@ corpus! {
     fn annotated_vector(v: [f64; 3], c: f64) -> f64 {
         let w: [f64; 3] = scaled(v, c);
         w.dot(v) * c
+    }
+
+    /// A struct parameter: field access, and `dot` taking its shape from the other vector.
+    fn affine(p: Affine, x: [f64; 2]) -> f64 {
+        p.w.dot(x) + p.b
+    }
+
+    /// A struct result: a literal with its fields out of declaration order, and a field bound
+    /// with its type for `map`.
+    fn rescaled(p: Affine, s: f64) -> Affine {
+        let w: [f64; 2] = p.w;
+        Affine {
+            b: p.b * s.exp(),
+            w: w.map(|wi| wi * s),
+        }
+    }
+
+    /// Structs through calls, a tuple struct's fields, and a closure that captures a struct.
+    fn struct_calls(p: Affine, q: Point) -> f64 {
+        let r: Affine = rescaled(p, q.0);
+        let x: [f64; 2] = r.w;
+        x.map(|wi| wi * q.1).sum() + affine(r, x)
     }
 }

@@ -1,15 +1,5 @@
-// Errors the macro cannot see (unknown programs, misused results of calls) are rustc's, and point
-// at the user's code.
-
-#[catad::program]
-fn unknown_program(x: f64) -> f64 {
-    no_such_program(x)
-}
-
-#[catad::program]
-fn unknown_constant(x: f64) -> f64 {
-    x * NO_SUCH_CONSTANT
-}
+// Type errors the macro cannot see (misused results of calls) are rustc's, and point at the
+// user's code.
 
 #[catad::program]
 fn sqr(x: f64) -> f64 {

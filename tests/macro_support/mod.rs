@@ -1,0 +1,47 @@
+//! Shared by the macro test suites (`tests/macro_*.rs`): the modes of differentiation, and
+//! agreement up to rounding.
+
+/// The largest relative difference between two results computed two ways.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// `a` and `b` have the same length and agree entrywise up to [`TOLERANCE`], relative to their
+/// size.
+pub fn close(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x - y).abs() <= TOLERANCE * (1.0 + x.abs().max(y.abs())))
+}
+
+/// Runs `$body` once for each representation `K` of linear maps that makes `D<K>` a mode of
+/// differentiation (Forward, Reverse, ReverseCont, ForwardBegin, `D<Mat>`), with `$mode` naming
+/// it.
+macro_rules! in_every_mode {
+    (|$k:ident, $mode:ident| $body:expr) => {{
+        {
+            type $k = ::catad::cats::AddFun;
+            let $mode = "Forward";
+            $body;
+        }
+        {
+            type $k = ::catad::cats::Dual<::catad::cats::AddFun>;
+            let $mode = "Reverse";
+            $body;
+        }
+        {
+            type $k = ::catad::cats::Cont<::catad::cats::AddFun, f64>;
+            let $mode = "ReverseCont";
+            $body;
+        }
+        {
+            type $k = ::catad::cats::Begin<::catad::cats::AddFun, f64>;
+            let $mode = "ForwardBegin";
+            $body;
+        }
+        {
+            type $k = ::catad::cats::Mat<f64>;
+            let $mode = "D<Mat>";
+            $body;
+        }
+    }};
+}
