@@ -373,7 +373,8 @@ mod tests {
             TokenStream::new(),
             quote!(
                 fn f(u: [f64; 3], v: nalgebra::SVector<f64, 2>, w: [[f64; 2]; N]) -> f64 {
-                    u.sum() + v.sum()
+                    let z: Vector2<f64> = v;
+                    u.sum() + z.sum()
                 }
             ),
         )

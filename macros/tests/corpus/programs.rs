@@ -284,4 +284,10 @@ corpus! {
         let x: [f64; 2] = r.w;
         x.map(|wi| wi * q.1).sum() + affine(r, x)
     }
+
+    /// A struct's field in a condition.
+    #[domain(|(p, _): &(Affine, f64)| away(p.b, 0.0))]
+    fn clipped(p: Affine, s: f64) -> f64 {
+        if p.b > 0.0 { p.b * s } else { s.sin() }
+    }
 }
