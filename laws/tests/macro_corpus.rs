@@ -58,41 +58,7 @@ macro_rules! corpus {
     };
 }
 
-/// A program's domain guard: everywhere unless the corpus names one.
-macro_rules! domain {
-    () => {
-        |_: &_| true
-    };
-    ($guard:expr) => {
-        $guard
-    };
-}
-
-/// `programs::$name` in `Fun` and every mode.
-macro_rules! interpretations {
-    ($name:ident) => {
-        Interpretations {
-            fun: programs::$name::<Fun>(),
-            forward: programs::$name::<Forward>(),
-            reverse: programs::$name::<Reverse>(),
-            reverse_cont: programs::$name::<ReverseCont<f64>>(),
-            forward_begin: programs::$name::<ForwardBegin<f64>>(),
-            matrix: programs::$name::<D<Mat<f64>>>(),
-        }
-    };
-}
-
 include!("../../macros/tests/corpus/programs.rs");
-
-/// One program in `Fun` and every mode.
-struct Interpretations<A: Space<f64>, B: Space<f64>> {
-    fun: Hom<Fun, A, B>,
-    forward: Hom<Forward, A, B>,
-    reverse: Hom<Reverse, A, B>,
-    reverse_cont: Hom<ReverseCont<f64>, A, B>,
-    forward_begin: Hom<ForwardBegin<f64>, A, B>,
-    matrix: Hom<D<Mat<f64>>, A, B>,
-}
 
 /// A random point of `A` with coordinates in `[-2, 2]`, shaped by `A`'s zero (every corpus
 /// domain has a static shape).

@@ -11,7 +11,6 @@
 //! not smooth or not defined (near a branch boundary, `ln` near 0, …) rather than widening a
 //! tolerance, and each program must keep enough points.
 
-use catad::cats::Mat;
 use catad::prelude::*;
 use nalgebra::DMatrix;
 use std::ops::Mul;
@@ -58,30 +57,6 @@ macro_rules! corpus {
                     );
                 }
             )*
-        }
-    };
-}
-
-/// A program's domain guard: everywhere unless the corpus names one.
-macro_rules! domain {
-    () => {
-        |_: &_| true
-    };
-    ($guard:expr) => {
-        $guard
-    };
-}
-
-/// `programs::$name` in every interpretation.
-macro_rules! interpretations {
-    ($name:ident) => {
-        Interpretations {
-            fun: programs::$name::<Fun>(),
-            forward: programs::$name::<Forward>(),
-            reverse: programs::$name::<Reverse>(),
-            reverse_cont: programs::$name::<ReverseCont<f64>>(),
-            forward_begin: programs::$name::<ForwardBegin<f64>>(),
-            matrix: programs::$name::<D<Mat<f64>>>(),
         }
     };
 }
@@ -157,16 +132,6 @@ impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<((A1, A2), A3), B, Arity3> for 
     fn run(&self, ((a1, a2), a3): ((A1, A2), A3)) -> B {
         self(a1, a2, a3)
     }
-}
-
-/// One program in every interpretation.
-struct Interpretations<A: Space<f64>, B: Space<f64>> {
-    fun: Hom<Fun, A, B>,
-    forward: Hom<Forward, A, B>,
-    reverse: Hom<Reverse, A, B>,
-    reverse_cont: Hom<ReverseCont<f64>, A, B>,
-    forward_begin: Hom<ForwardBegin<f64>, A, B>,
-    matrix: Hom<D<Mat<f64>>, A, B>,
 }
 
 /// Relative agreement, for values computed two ways.

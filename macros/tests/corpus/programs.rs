@@ -3,7 +3,7 @@
 // `laws/tests/macro_corpus.rs` (the catad-laws predicates). Each includer defines `corpus!`: it
 // receives every function with its docs and, where the function is not smooth or not defined
 // everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
-// checked.
+// checked. `interpretations!` and `domain!` below are for the includers' `corpus!`.
 
 use catad::space::HasRep;
 use nalgebra::SVector;
@@ -26,6 +26,40 @@ struct Point(f64, f64);
 /// differences (steps of at most 1e-3 along directions of length at most 2 per coordinate).
 fn away(v: f64, boundary: f64) -> bool {
     (v - boundary).abs() > 0.05
+}
+
+/// One program in `Fun` and every mode: what `interpretations!` builds.
+struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f64>> {
+    fun: ::catad::category::Hom<::catad::cats::Fun, A, B>,
+    forward: ::catad::category::Hom<::catad::ad::Forward, A, B>,
+    reverse: ::catad::category::Hom<::catad::ad::Reverse, A, B>,
+    reverse_cont: ::catad::category::Hom<::catad::ad::ReverseCont<f64>, A, B>,
+    forward_begin: ::catad::category::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
+    matrix: ::catad::category::Hom<::catad::cats::D<::catad::cats::Mat<f64>>, A, B>,
+}
+
+/// `programs::$name` in `Fun` and every mode, for the includers' `corpus!`.
+macro_rules! interpretations {
+    ($name:ident) => {
+        Interpretations {
+            fun: programs::$name::<::catad::cats::Fun>(),
+            forward: programs::$name::<::catad::ad::Forward>(),
+            reverse: programs::$name::<::catad::ad::Reverse>(),
+            reverse_cont: programs::$name::<::catad::ad::ReverseCont<f64>>(),
+            forward_begin: programs::$name::<::catad::ad::ForwardBegin<f64>>(),
+            matrix: programs::$name::<::catad::cats::D<::catad::cats::Mat<f64>>>(),
+        }
+    };
+}
+
+/// A program's domain guard, for the includers' `corpus!`: everywhere unless the corpus names one.
+macro_rules! domain {
+    () => {
+        |_: &_| true
+    };
+    ($guard:expr) => {
+        $guard
+    };
 }
 
 corpus! {
