@@ -1,0 +1,93 @@
+//! A two-layer perceptron trained by gradient descent: `ŷ = ⟨w₂, tanh (W₁ x + b₁)⟩ + b₂` with 8
+//! hidden units, its parameters a user's struct (`#[derive(HasRep)]`), its loss written once
+//! against the categorical vocabulary (indexed products for the layer and over the samples), its
+//! gradient a struct of the same type.
+//!
+//! 128 samples of `y = sin(2x₁) · cos(x₂)` at random points of `[-1, 1]²` (deterministic seeds),
+//! [`STEPS`] steps of gradient descent from small random weights. The loss is printed as it falls;
+//! the example panics (exit code 101) unless it ends below a hundredth of the variance of the
+//! targets (the loss of the best constant prediction).
+//!
+//! Every mode computes the same gradients, but not at the same speed: a gradient takes about
+//! 0.8 ms in `reverse`, 5 ms in `forward`, 8 ms in `mat` and 19 ms in `cont-mat`
+//! (`cargo bench --bench data`). `cont` and `begin` keep continuations (beginnings) as
+//! functions: splitting one at a fork composes it into both branches, and running the branches
+//! runs it twice, so the cost grows exponentially with the nesting of forks; on this network one
+//! gradient takes over a minute, and training in these modes does not finish in useful time.
+//! `cont-mat` keeps continuations as matrices, which are shared instead of re-run.
+//!
+//! Run with `cargo run --release --example perceptron [-- MODE]`, where `MODE` is the
+//! representation of derivatives: `reverse` (the default, `D<Dual<AddFun>>`), `forward`
+//! (`D<AddFun>`), `cont` (`D<Cont<AddFun, f64>>`), `begin` (`D<Begin<AddFun, f64>>`), `mat`
+//! (`D<Mat<f64>>`) or `cont-mat` (`D<Cont<Mat<f64>, f64>>`, continuations as row matrices).
+
+#[path = "models/perceptron.rs"]
+mod model;
+
+use catad::cats::Mat;
+use catad::prelude::*;
+use model::{HIDDEN, Mlp, Sample, data, init, loss};
+
+/// The number of samples.
+const SAMPLES: usize = 128;
+
+/// The seed of the synthetic data.
+const DATA_SEED: u64 = 2018;
+
+/// The seed of the initial weights.
+const INIT_SEED: u64 = 7;
+
+/// The number of gradient steps.
+const STEPS: usize = 1000;
+
+/// The step size.
+const RATE: f64 = 0.5;
+
+/// The variance of the targets, the loss of the best constant prediction.
+fn variance(data: &[Sample]) -> f64 {
+    let n = data.len() as f64;
+    let mean = data.iter().map(|s| s.y).sum::<f64>() / n;
+    data.iter().map(|s| (s.y - mean).powi(2)).sum::<f64>() / n
+}
+
+/// Gradient descent on the loss `f`, whose derivatives are represented in `L`.
+fn train<L: LinearMap<f64>>(mode: &str, f: &DMap<L, Mlp, f64>, threshold: f64) {
+    let mut p = init(INIT_SEED);
+    println!("two-layer perceptron, {HIDDEN} hidden units, {SAMPLES} samples, mode {mode}");
+    let mut last = f64::INFINITY;
+    for step in 0..=STEPS {
+        let (value, grad) = vjp(f, p.clone(), 1.0);
+        if step % 100 == 0 {
+            println!("  step {step:>4}  loss {value:.6}");
+        }
+        last = value;
+        p = p.plus(&grad.scale(-RATE));
+    }
+    assert!(
+        last < threshold,
+        "training failed: the loss ended at {last:.6}, not below {threshold:.6}"
+    );
+    println!("  final loss {last:.6} < {threshold:.6}: ok");
+}
+
+fn main() {
+    let mode = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "reverse".to_string());
+    let data = data(SAMPLES, DATA_SEED);
+    let threshold = variance(&data) / 100.0;
+    match mode.as_str() {
+        "reverse" => train(&mode, &loss::<Reverse>(&data), threshold),
+        "forward" => train(&mode, &loss::<Forward>(&data), threshold),
+        "cont" => train(&mode, &loss::<ReverseCont<f64>>(&data), threshold),
+        "begin" => train(&mode, &loss::<ForwardBegin<f64>>(&data), threshold),
+        "mat" => train(&mode, &loss::<D<Mat<f64>>>(&data), threshold),
+        "cont-mat" => train(&mode, &loss::<D<Cont<Mat<f64>, f64>>>(&data), threshold),
+        other => {
+            eprintln!(
+                "unknown mode `{other}`: choose reverse, forward, cont, begin, mat or cont-mat"
+            );
+            std::process::exit(2);
+        }
+    }
+}
