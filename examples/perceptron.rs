@@ -1,7 +1,9 @@
 //! A two-layer perceptron trained by gradient descent: `ŷ = ⟨w₂, tanh (W₁ x + b₁)⟩ + b₂` with 8
-//! hidden units, its parameters a user's struct (`#[derive(HasRep)]`), its loss written once
-//! against the categorical vocabulary (indexed products for the layer and over the samples), its
-//! gradient a struct of the same type.
+//! hidden units, its parameters a user's struct (`#[derive(HasRep)]`), the network and a
+//! per-sample squared error written as plain Rust with `#[catad::program]` (the layer a `zip_with`
+//! of `dot`s over arrays), the mean over the samples written with the categorical vocabulary
+//! around them (indexed products; the samples are constants, which the macro cannot express for
+//! vectors), its gradient a struct of the same type.
 //!
 //! 128 samples of `y = sin(2x₁) · cos(x₂)` at random points of `[-1, 1]²` (deterministic seeds),
 //! [`STEPS`] steps of gradient descent from small random weights. The loss is printed as it falls;

@@ -1,6 +1,8 @@
 //! Linear regression by gradient descent: a user's struct of parameters (`#[derive(HasRep)]`), a
-//! mean squared error written once against the categorical vocabulary (indexed products over the
-//! samples, a constant dot product per sample), and its gradient, which comes back as the struct.
+//! model and a per-sample squared error written as plain Rust with `#[catad::program]`, a mean
+//! over the samples written with the categorical vocabulary around them (indexed products; the
+//! samples are constants, which the macro cannot express for vectors), and the loss's gradient,
+//! which comes back as the struct.
 //!
 //! 64 samples of `y = ⟨w*, x⟩ + b* + ε` (deterministic seed, `ε` uniform in ±0.05), 200 steps of
 //! gradient descent from zero. The loss is printed as it falls; the example panics (exit code

@@ -1,5 +1,12 @@
 //! A two-layer perceptron on synthetic data: the model, the data and the loss, written once for
-//! every category (shared by `examples/perceptron.rs` and `benches/data.rs`).
+//! every category (shared by `examples/perceptron.rs`, `benches/data.rs` and
+//! `tests/macro_models.rs`).
+//!
+//! The network and one sample's squared error are `#[catad::program]`s, plain Rust compiled to
+//! the categorical vocabulary. The data are not program inputs but constants baked into the loss,
+//! and the macro has no vector constants, so the mean over the samples is written with the
+//! combinators around the per-sample program: each sample's `x` and `y` are made constants, and
+//! the errors are summed with `forkI` and `jamI`.
 
 use catad::prelude::*;
 use catad::space::{Arr, HasRep, VecLen};
@@ -77,68 +84,45 @@ pub fn init(seed: u64) -> Mlp {
     }
 }
 
-/// What a category needs to run the loss.
-pub trait Model:
-    CartesianI<VecLen>
-    + CocartesianI<VecLen>
-    + CocartesianI<Arr<HIDDEN>>
-    + ZipI<Arr<HIDDEN>>
-    + CocartesianI<Arr<2>>
-    + Cartesian
-    + FloatingCat<f64>
-    + Scalable<f64>
-    + RepCat
-{
+/// The network's output `⟨w₂, tanh (W₁ x + b₁)⟩ + b₂` at one input.
+#[catad::program]
+pub fn predict(p: Mlp, x: [f64; 2]) -> f64 {
+    let (w1, b1): ([[f64; 2]; HIDDEN], [f64; HIDDEN]) = (p.w1, p.b1);
+    let hidden: [f64; HIDDEN] = w1.zip_with(b1, |row, b| (row.dot(x) + b).tanh());
+    p.w2.dot(hidden) + p.b2
 }
-
-impl<K> Model for K where
-    K: CartesianI<VecLen>
-        + CocartesianI<VecLen>
-        + CocartesianI<Arr<HIDDEN>>
-        + ZipI<Arr<HIDDEN>>
-        + CocartesianI<Arr<2>>
-        + Cartesian
-        + FloatingCat<f64>
-        + Scalable<f64>
-        + RepCat
-{
-}
-
-/// A hidden layer's vector.
-type Hidden = [f64; HIDDEN];
-
-/// The rows of `W₁`.
-type Rows = [[f64; 2]; HIDDEN];
-
-/// The representation of [`Mlp`]: `(w₁, (b₁, (w₂, b₂)))`.
-type Rep = (Rows, (Hidden, (Hidden, f64)));
 
 /// One sample's squared error `(ŷ − y)²`.
-fn squared_error<K: Model>(s: &Sample) -> Hom<K, Mlp, f64> {
-    let h = Arr::<HIDDEN>;
-    // The fields, as projections out of the representation.
-    let rest = || K::exr::<Rows, (Hidden, (Hidden, f64))>();
-    let tail = || K::compose(K::exr::<Hidden, (Hidden, f64)>(), rest());
-    let w1 = K::exl::<Rows, (Hidden, (Hidden, f64))>();
-    let b1 = K::compose(K::exl::<Hidden, (Hidden, f64)>(), rest());
-    let w2 = K::compose(K::exl::<Hidden, f64>(), tail());
-    let b2 = K::compose(K::exr::<Hidden, f64>(), tail());
-    // W₁ x + b₁, with ⟨row, x⟩ for every row (x a constant), then tanh.
-    let w1x = K::compose(K::fmap(h, dot_with::<K, Arr<2>, f64>(Arr, &s.x)), w1);
-    let add = zip_with::<K, Arr<HIDDEN>, f64, f64, f64>(h, K::add_c());
-    let hidden = K::compose(K::fmap(h, K::tanh_c()), K::compose(add, K::fork(w1x, b1)));
-    // ⟨w₂, hidden⟩ + b₂ − y, squared.
-    let w2_hidden = K::compose(dot::<K, Arr<HIDDEN>, f64>(h), K::fork(w2, hidden));
-    let output = K::compose(K::add_c(), K::fork(w2_hidden, b2));
-    let error = K::compose(K::sub_c(), K::fork(output, K::const_c::<Rep>(s.y)));
-    let square = K::compose(K::mul_c(), K::dup());
-    K::compose(K::compose(square, error), K::repr_c::<Mlp>())
+#[catad::program]
+pub fn squared_error(p: Mlp, x: [f64; 2], y: f64) -> f64 {
+    let e = predict(p, x) - y;
+    e * e
 }
 
-/// The mean squared error over `data`: `(1/n) · sum ∘ forkI [squared error of each sample]`.
+/// What a category needs to run the loss: the vocabulary of [`squared_error`] (its trait, which
+/// the macro generates) and the indexed products over the samples.
+pub trait Model: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64> {}
+
+impl<K> Model for K where
+    K: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64>
+{
+}
+
+/// [`squared_error`] at the sample `s`: `squared_error ∘ ((id △ x) △ y)`, with the sample's `x`
+/// and `y` constants. `#[catad::program]` has no vector constants, so the sample is fixed here,
+/// with the combinators: `x` is `forkI` of its elements' constants.
+fn sample_error<K: Model>(s: &Sample) -> Hom<K, Mlp, f64> {
+    let h = Arr::<2>;
+    let x = K::fork_i(h, s.x.map(|c| K::const_c(c)));
+    let input = K::fork(K::fork(K::id(), x), K::const_c(s.y));
+    K::compose(squared_error::<K>(), input)
+}
+
+/// The mean squared error over `data`: `(1/n) · sum ∘ forkI [squared error of each sample]`, the
+/// sum over the samples written with the combinators around the per-sample program.
 pub fn loss<K: Model>(data: &[Sample]) -> Hom<K, Mlp, f64> {
     let h = VecLen(data.len());
-    let errors = K::fork_i(h, data.iter().map(squared_error::<K>).collect());
+    let errors = K::fork_i(h, data.iter().map(sample_error::<K>).collect());
     let mean = K::compose(K::scale(1.0 / data.len() as f64), sum::<K, VecLen, f64>(h));
     K::compose(mean, errors)
 }

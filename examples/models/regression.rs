@@ -1,5 +1,11 @@
 //! Linear regression on synthetic data: the model, the data and the loss, written once for every
-//! category (shared by `examples/regression.rs` and `benches/data.rs`).
+//! category (shared by `examples/regression.rs`, `benches/data.rs` and `tests/macro_models.rs`).
+//!
+//! The model and one sample's squared error are `#[catad::program]`s, plain Rust compiled to
+//! the categorical vocabulary. The data are not program inputs but constants baked into the loss,
+//! and the macro has no vector constants, so the mean over the samples is written with the
+//! combinators around the per-sample program: each sample's `x` and `y` are made constants, and
+//! the errors are summed with `forkI` and `jamI`.
 
 use catad::prelude::*;
 use catad::space::{HasRep, SVec, VecLen};
@@ -65,44 +71,43 @@ pub fn data(n: usize, seed: u64) -> Vec<Sample> {
         .collect()
 }
 
-/// What a category needs to run the loss.
-pub trait Model:
-    CartesianI<VecLen>
-    + CocartesianI<VecLen>
-    + CocartesianI<SVec<3>>
-    + Cartesian
-    + NumCat<f64>
-    + Scalable<f64>
-    + RepCat
-{
+/// The model's prediction `⟨w, x⟩ + b` at one input.
+#[catad::program]
+pub fn predict(p: Linear, x: SVector<f64, 3>) -> f64 {
+    p.w.dot(x) + p.b
 }
+
+/// One sample's squared error `(ŷ − y)²`.
+#[catad::program]
+pub fn squared_error(p: Linear, x: SVector<f64, 3>, y: f64) -> f64 {
+    let e = predict(p, x) - y;
+    e * e
+}
+
+/// What a category needs to run the loss: the vocabulary of [`squared_error`] (its trait, which
+/// the macro generates) and the indexed products over the samples.
+pub trait Model: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64> {}
 
 impl<K> Model for K where
-    K: CartesianI<VecLen>
-        + CocartesianI<VecLen>
-        + CocartesianI<SVec<3>>
-        + Cartesian
-        + NumCat<f64>
-        + Scalable<f64>
-        + RepCat
+    K: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64>
 {
 }
 
-/// `(⟨w, x⟩ + b − y)²`: one sample's squared error, with `⟨·, x⟩` a constant linear functional.
-fn squared_error<K: Model>(s: &Sample) -> Hom<K, Linear, f64> {
-    let prediction = K::compose(
-        K::add_c(),
-        K::cross(dot_with::<K, SVec<3>, f64>(SVec, &s.x), K::id()),
-    );
-    let error = K::compose(K::sub_c(), K::fork(prediction, K::const_c(s.y)));
-    let square = K::compose(K::mul_c(), K::dup());
-    K::compose(square, K::compose(error, K::repr_c::<Linear>()))
+/// [`squared_error`] at the sample `s`: `squared_error ∘ ((id △ x) △ y)`, with the sample's `x`
+/// and `y` constants. `#[catad::program]` has no vector constants, so the sample is fixed here,
+/// with the combinators: `x` is `forkI` of its elements' constants.
+fn sample_error<K: Model>(s: &Sample) -> Hom<K, Linear, f64> {
+    let h = SVec::<3>;
+    let x = K::fork_i(h, h.collect(s.x.iter().map(|&c| K::const_c(c))));
+    let input = K::fork(K::fork(K::id(), x), K::const_c(s.y));
+    K::compose(squared_error::<K>(), input)
 }
 
-/// The mean squared error over `data`: `(1/n) · sum ∘ forkI [squared error of each sample]`.
+/// The mean squared error over `data`: `(1/n) · sum ∘ forkI [squared error of each sample]`, the
+/// sum over the samples written with the combinators around the per-sample program.
 pub fn loss<K: Model>(data: &[Sample]) -> Hom<K, Linear, f64> {
     let h = VecLen(data.len());
-    let errors = K::fork_i(h, data.iter().map(squared_error::<K>).collect());
+    let errors = K::fork_i(h, data.iter().map(sample_error::<K>).collect());
     let mean = K::compose(K::scale(1.0 / data.len() as f64), sum::<K, VecLen, f64>(h));
     K::compose(mean, errors)
 }
