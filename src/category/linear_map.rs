@@ -44,7 +44,7 @@ pub trait LinearMap<S: Scalar>: Category {
         let basis = a.basis();
         let columns: Vec<Vec<S>> = basis
             .iter()
-            .map(|e| Self::forward(f, e, b).coords())
+            .map(|e| Self::forward(f, e, b).coords_as(b))
             .collect();
         DMatrix::from_fn(b.dim(), basis.len(), |i, j| columns[j][i])
     }

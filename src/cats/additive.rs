@@ -95,9 +95,9 @@ impl<S: Scalar> LinearMap<S> for AddFun {
 
     fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> Func<A, B> {
         check_shape(&m, a, b);
-        let b = b.clone();
+        let (a, b) = (a.clone(), b.clone());
         Func::new(move |x: A| {
-            let x = x.coords();
+            let x = x.coords_as(&a);
             let y: Vec<S> = m
                 .row_iter()
                 .map(|row| {

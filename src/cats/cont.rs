@@ -222,7 +222,7 @@ where
         let rows: Vec<Vec<S>> = b
             .basis()
             .iter()
-            .map(|e| Self::transpose(f, e, a).coords())
+            .map(|e| Self::transpose(f, e, a).coords_as(a))
             .collect();
         DMatrix::from_fn(rows.len(), a.dim(), |i, j| rows[i][j])
     }

@@ -436,6 +436,25 @@ mod tests {
     }
 
     #[test]
+    fn linear_maps_read_an_empty_zero_in_the_shape_of_its_place() {
+        // Regression: `inr` puts the empty vector (the zero of every length) on the left; reading
+        // the pair back by coordinates must give zeros in the left's shape, not shift the right's.
+        let shape = (vec![0.0; 2], 0.0);
+        let inr = AddFun::inr::<Vec<f64>, f64>();
+        let expected = DMatrix::from_column_slice(3, 1, &[0.0, 0.0, 1.0]);
+        assert_eq!(AddFun::to_matrix(&inr, &0.0, &shape), expected);
+        // The same through continuations, whose transpose reads such pairs with from_matrix.
+        type C = Cont<AddFun, f64>;
+        let h = VecLen(1);
+        let unzip = C::fork(
+            C::fmap(h, C::exl::<f64, f64>()),
+            C::fmap(h, C::exr::<f64, f64>()),
+        );
+        let m = C::to_matrix(&unzip, &vec![(0.0, 0.0)], &(vec![0.0], vec![0.0]));
+        assert_eq!(m, DMatrix::identity(2, 2));
+    }
+
+    #[test]
     #[should_panic(expected = "a Vec of length 3 where the shape has length 2")]
     fn a_vector_of_the_wrong_length_is_refused() {
         Forward::fmap(VecLen(2), Forward::sin_c()).apply(vec![1.0, 2.0, 3.0]);

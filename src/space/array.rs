@@ -37,6 +37,11 @@ impl<S: Scalar, T: Space<S>, const N: usize> Space<S> for [T; N] {
             x.push_coords(out);
         }
     }
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        for (x, s) in self.iter().zip(shape) {
+            x.push_coords_as(s, out);
+        }
+    }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         std::array::from_fn(|i| self[i].read_coords(coords))
     }

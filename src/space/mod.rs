@@ -112,10 +112,41 @@ pub trait Space<S>: Additive {
     /// If `coords` runs out first.
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self;
 
+    /// Appends the coordinates of `self` read in the shape of `shape`: those of
+    /// [`push_coords`](Space::push_coords), except that an empty run-time vector in `self` (the
+    /// zero of every length) stands for as many zeros as `shape` has in its place.
+    ///
+    /// The provided definition is `push_coords`, right for a space with one shape; a space with
+    /// run-time-length parts, or with components that may have them, reads each part in its
+    /// shape's.
+    ///
+    /// # Panics
+    ///
+    /// If a non-empty run-time vector has another length than its place in `shape`.
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        let _ = shape;
+        self.push_coords(out);
+    }
+
     /// The coordinates of `self` in the standard basis.
     fn coords(&self) -> Vec<S> {
         let mut out = Vec::with_capacity(self.dim());
         self.push_coords(&mut out);
+        out
+    }
+
+    /// The coordinates of `self` read in the shape of `shape`, `shape.dim()` of them: how a linear
+    /// map given by a matrix reads its argument, which may be a zero without a length.
+    ///
+    /// ```
+    /// use catad::space::{Additive, Space};
+    /// let zero = <(f64, Vec<f64>)>::zero();
+    /// assert_eq!(zero.coords(), vec![0.0]);
+    /// assert_eq!(zero.coords_as(&(1.0, vec![2.0, 3.0])), vec![0.0, 0.0, 0.0]);
+    /// ```
+    fn coords_as(&self, shape: &Self) -> Vec<S> {
+        let mut out = Vec::with_capacity(shape.dim());
+        self.push_coords_as(shape, &mut out);
         out
     }
 

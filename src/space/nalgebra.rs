@@ -18,6 +18,7 @@
 //! assert_eq!(<Matrix2<f64>>::DIM, Some(4));
 //! ```
 
+use super::vec::push_elements_as;
 use super::{Additive, Scalar, Space, check_lengths, dim_times};
 use nalgebra::{ArrayStorage, DMatrix, DVector, Dyn, SMatrix, U1, VecStorage};
 
@@ -50,6 +51,9 @@ impl<S: Scalar, T: Space<S>, const R: usize, const C: usize> Space<S> for SMatri
     }
     fn push_coords(&self, out: &mut Vec<S>) {
         self.data.0.push_coords(out);
+    }
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        self.data.0.push_coords_as(&shape.data.0, out);
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         smatrix(self.data.0.read_coords(coords))
@@ -87,6 +91,9 @@ impl<S: Scalar, T: Space<S>> Space<S> for DVector<T> {
     }
     fn push_coords(&self, out: &mut Vec<S>) {
         self.data.as_vec().push_coords(out);
+    }
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        push_elements_as("DVector", self.data.as_vec(), shape.data.as_vec(), out);
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         dvector(self.data.as_vec().read_coords(coords))
@@ -141,6 +148,9 @@ impl<S: Scalar, T: Space<S>> Space<S> for DMatrix<T> {
     }
     fn push_coords(&self, out: &mut Vec<S>) {
         self.data.as_vec().push_coords(out);
+    }
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        push_elements_as("DMatrix", self.data.as_vec(), shape.data.as_vec(), out);
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         dmatrix(self.shape(), self.data.as_vec().read_coords(coords))

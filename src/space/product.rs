@@ -57,6 +57,9 @@ macro_rules! tuple_space {
             fn push_coords(&self, out: &mut Vec<S>) {
                 $(self.$i.push_coords(out);)+
             }
+            fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+                $(self.$i.push_coords_as(&shape.$i, out);)+
+            }
             fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
                 ($(self.$i.read_coords(coords),)+)
             }

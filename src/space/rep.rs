@@ -100,6 +100,11 @@ where
     fn push_coords(&self, out: &mut Vec<S>) {
         self.clone().repr().push_coords(out);
     }
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        self.clone()
+            .repr()
+            .push_coords_as(&shape.clone().repr(), out);
+    }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         T::abst(self.clone().repr().read_coords(coords))
     }

@@ -61,8 +61,43 @@ impl<S: Scalar, T: Space<S>> Space<S> for Vec<T> {
         }
     }
 
+    fn push_coords_as(&self, shape: &Self, out: &mut Vec<S>) {
+        push_elements_as("Vec", self, shape, out);
+    }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         self.iter().map(|x| x.read_coords(coords)).collect()
+    }
+}
+
+/// The coordinates of the run-time vector `xs` read in the shape of `shape`: `shape.dim()` zeros
+/// when `xs` is empty (the zero of every length), else element by element in the shapes of
+/// `shape`'s elements, which must be as many.
+pub(crate) fn push_elements_as<S: Scalar, T: Space<S>>(
+    what: &str,
+    xs: &[T],
+    shape: &[T],
+    out: &mut Vec<S>,
+) {
+    if xs.is_empty() {
+        out.extend(
+            shape
+                .iter()
+                .flat_map(|s| std::iter::repeat_n(S::zero(), s.dim())),
+        );
+    } else {
+        assert!(
+            xs.len() == shape.len() || shape.is_empty(),
+            "{what}::coords_as: a vector of length {} read in the shape of a vector of length {}",
+            xs.len(),
+            shape.len()
+        );
+        if shape.is_empty() {
+            xs.iter().for_each(|x| x.push_coords(out));
+        } else {
+            xs.iter()
+                .zip(shape)
+                .for_each(|(x, s)| x.push_coords_as(s, out));
+        }
     }
 }
 
@@ -82,6 +117,26 @@ mod tests {
     #[should_panic(expected = "Vec::dot: vectors of lengths 3 and 2")]
     fn dot_of_different_lengths_names_both() {
         let _ = vec![1.0, 2.0, 3.0].dot(&vec![1.0, 2.0]);
+    }
+
+    #[test]
+    fn an_empty_vector_reads_as_zeros_of_the_shape() {
+        let shape = vec![(1.0, 2.0), (3.0, 4.0)];
+        assert_eq!(Vec::new().coords_as(&shape), vec![0.0; 4]);
+        assert_eq!(shape.coords_as(&shape), shape.coords());
+        let nested = vec![vec![1.0], Vec::new()];
+        assert_eq!(
+            nested.coords_as(&vec![vec![5.0], vec![6.0, 7.0]]),
+            vec![1.0, 0.0, 0.0]
+        );
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "Vec::coords_as: a vector of length 2 read in the shape of a vector of length 3"
+    )]
+    fn a_vector_of_another_length_does_not_read_as_the_shape() {
+        let _ = vec![1.0, 2.0].coords_as(&vec![0.0; 3]);
     }
 
     #[test]
