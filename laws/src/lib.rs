@@ -27,9 +27,11 @@ pub mod category;
 pub mod cocartesian;
 pub mod conditional;
 pub mod functor;
+pub mod indexed;
 pub mod monoidal;
 mod observe;
 pub mod program;
 pub mod scalable;
+pub mod vector;
 
 pub use observe::{Observe, close, close_slices, same_at};

@@ -1,0 +1,259 @@
+//! Random programs over vectors: a small grammar over `hℝ → hℝ` ([`VecMap`]) and `hℝ → ℝ`
+//! ([`VecFold`]) built from the indexed vocabulary and the scalar programs of
+//! [`program`](crate::program), interpreted generically into every category at any container
+//! shape `h`, for vectors of any length.
+//!
+//! Each program also has a guarded evaluator on plain slices (`None` where a scalar primitive
+//! leaves its safe domain, or a sum leaves `±BOUND`), the reference that the primal of every
+//! derivative category is checked against.
+//!
+//! ```
+//! use catad::prelude::*;
+//! use catad::space::VecLen;
+//! use catad_laws::program::Nonlinear;
+//! use catad_laws::vector::{VecFold, VecPt};
+//! use quickcheck::{Arbitrary, Gen};
+//!
+//! let mut g = Gen::new(10);
+//! let (p, x) = (VecFold::<Nonlinear>::arbitrary(&mut g), VecPt::arbitrary(&mut g));
+//! if let Some(y) = p.eval(&x.0) {
+//!     let f = p.interpret::<Reverse, VecLen>(VecLen(x.0.len()));
+//!     assert!((f.apply(x.0.clone()) - y).abs() <= 1e-9 * (1.0 + y.abs()));
+//! }
+//! ```
+
+use crate::program::{BOUND, Field, Interprets, Line, MIN_DEPTH, Pt, RandomProgram, Vocabulary};
+use catad::prelude::*;
+use quickcheck::{Arbitrary, Gen};
+
+/// A category that runs the vector programs of the vocabulary `V` at the container shape `H`.
+pub trait InterpretsI<V: Vocabulary, H: Container>:
+    Interprets<V> + CartesianI<H> + CocartesianI<H> + ZipI<H>
+{
+}
+
+impl<K, V, H> InterpretsI<V, H> for K
+where
+    K: Interprets<V> + CartesianI<H> + CocartesianI<H> + ZipI<H>,
+    V: Vocabulary,
+    H: Container,
+{
+}
+
+/// A program `hℝ → hℝ`.
+#[derive(Clone, Debug)]
+pub enum VecMap<V: Vocabulary> {
+    /// `id`.
+    Id,
+    /// `crossI`, the scalar programs used in turn (`lines[i mod k]` at position `i`).
+    Cross(Vec<Line<V>>),
+    /// `fmap l`.
+    Fmap(Line<V>),
+    /// `ZipWith(f, p, q) = zipWith f ∘ (p △ q)`.
+    ZipWith(Field<V>, Box<VecMap<V>>, Box<VecMap<V>>),
+    /// `Compose(g, f) = g ∘ f`.
+    Compose(Box<VecMap<V>>, Box<VecMap<V>>),
+    /// `Spread(l, r) = replI ∘ l ∘ r`: every element depends on every input.
+    Spread(Line<V>, Box<VecFold<V>>),
+}
+
+/// A program `hℝ → ℝ`.
+#[derive(Clone, Debug)]
+pub enum VecFold<V: Vocabulary> {
+    /// `Sum(p) = jamI ∘ p`.
+    Sum(Box<VecMap<V>>),
+    /// `At(i, p) = exI[i mod n] ∘ p`.
+    At(usize, Box<VecMap<V>>),
+}
+
+/// The nesting depth of the vector nodes of a freshly generated program (the scalar programs
+/// inside nest as the vocabulary says): 2, or 1 for a shallow vocabulary (one whose programs all
+/// have the least depth, for the categories whose cost grows with nesting).
+fn vector_depth<V: Vocabulary>() -> usize {
+    if V::MAX_DEPTH == MIN_DEPTH { 1 } else { 2 }
+}
+
+fn boxed<T>(t: T) -> Box<T> {
+    Box::new(t)
+}
+
+impl<V: Vocabulary> VecMap<V> {
+    fn generate(g: &mut Gen, depth: usize) -> Self {
+        let leaf = |g: &mut Gen| match u8::arbitrary(g) % 3 {
+            0 => VecMap::Fmap(Line::arbitrary(g)),
+            1 => VecMap::Cross(
+                (0..1 + usize::from(u8::arbitrary(g)) % 3)
+                    .map(|_| Line::arbitrary(g))
+                    .collect(),
+            ),
+            _ => VecMap::Id,
+        };
+        if depth == 0 {
+            return leaf(g);
+        }
+        let shallow = usize::from(u8::arbitrary(g)) % depth;
+        match u8::arbitrary(g) % 4 {
+            0 => VecMap::ZipWith(
+                Field::arbitrary(g),
+                boxed(Self::generate(g, depth - 1)),
+                boxed(Self::generate(g, shallow)),
+            ),
+            1 => VecMap::Compose(
+                boxed(Self::generate(g, depth - 1)),
+                boxed(Self::generate(g, shallow)),
+            ),
+            2 => VecMap::Spread(Line::arbitrary(g), boxed(VecFold::generate(g, depth - 1))),
+            _ => leaf(g),
+        }
+    }
+
+    /// The program as a morphism of `K` at the shape `h`.
+    pub fn interpret<K: InterpretsI<V, H>, H: Container>(
+        &self,
+        h: H,
+    ) -> Hom<K, H::Obj<f64>, H::Obj<f64>> {
+        type Pair<H> = (<H as Container>::Obj<f64>, <H as Container>::Obj<f64>);
+        match self {
+            VecMap::Id => K::id::<H::Obj<f64>>(),
+            VecMap::Cross(lines) => {
+                let fs = h.tabulate(|i| lines[i % lines.len()].interpret::<K>());
+                K::cross_i::<f64, f64>(h, fs)
+            }
+            VecMap::Fmap(l) => K::fmap::<f64, f64>(h, l.interpret::<K>()),
+            VecMap::ZipWith(f, p, q) => K::compose::<H::Obj<f64>, Pair<H>, H::Obj<f64>>(
+                zip_with::<K, H, f64, f64, f64>(h, f.interpret::<K>()),
+                K::fork::<H::Obj<f64>, H::Obj<f64>, H::Obj<f64>>(
+                    p.interpret::<K, H>(h),
+                    q.interpret::<K, H>(h),
+                ),
+            ),
+            VecMap::Compose(g, f) => K::compose::<H::Obj<f64>, H::Obj<f64>, H::Obj<f64>>(
+                g.interpret::<K, H>(h),
+                f.interpret::<K, H>(h),
+            ),
+            VecMap::Spread(l, r) => K::compose::<H::Obj<f64>, f64, H::Obj<f64>>(
+                K::repl_i::<f64>(h),
+                K::compose::<H::Obj<f64>, f64, f64>(l.interpret::<K>(), r.interpret::<K, H>(h)),
+            ),
+        }
+    }
+
+    /// Guarded evaluation on a plain vector.
+    pub fn eval(&self, x: &[f64]) -> Option<Vec<f64>> {
+        match self {
+            VecMap::Id => Some(x.to_vec()),
+            VecMap::Cross(lines) => x
+                .iter()
+                .enumerate()
+                .map(|(i, xi)| lines[i % lines.len()].eval(xi))
+                .collect(),
+            VecMap::Fmap(l) => x.iter().map(|xi| l.eval(xi)).collect(),
+            VecMap::ZipWith(f, p, q) => {
+                let (a, b) = (p.eval(x)?, q.eval(x)?);
+                a.iter().zip(&b).map(|(&a, &b)| f.eval(&(a, b))).collect()
+            }
+            VecMap::Compose(g, f) => g.eval(&f.eval(x)?),
+            VecMap::Spread(l, r) => Some(vec![l.eval(&r.eval(x)?)?; x.len()]),
+        }
+    }
+}
+
+impl<V: Vocabulary> VecFold<V> {
+    fn generate(g: &mut Gen, depth: usize) -> Self {
+        if bool::arbitrary(g) {
+            VecFold::Sum(boxed(VecMap::generate(g, depth)))
+        } else {
+            VecFold::At(
+                usize::from(u8::arbitrary(g)),
+                boxed(VecMap::generate(g, depth)),
+            )
+        }
+    }
+
+    /// The program as a morphism of `K` at the shape `h`, which has at least one position.
+    pub fn interpret<K: InterpretsI<V, H>, H: Container>(&self, h: H) -> Hom<K, H::Obj<f64>, f64> {
+        match self {
+            VecFold::Sum(p) => K::compose::<H::Obj<f64>, H::Obj<f64>, f64>(
+                K::jam_i::<f64>(h),
+                p.interpret::<K, H>(h),
+            ),
+            VecFold::At(i, p) => {
+                let projections = K::ex_i::<f64>(h);
+                let ex = h.items(&projections)[i % h.size()].clone();
+                K::compose::<H::Obj<f64>, H::Obj<f64>, f64>(ex, p.interpret::<K, H>(h))
+            }
+        }
+    }
+
+    /// Guarded evaluation on a plain vector, which has at least one element.
+    pub fn eval(&self, x: &[f64]) -> Option<f64> {
+        match self {
+            VecFold::Sum(p) => {
+                let sum: f64 = p.eval(x)?.iter().sum();
+                (sum.abs() <= BOUND).then_some(sum)
+            }
+            VecFold::At(i, p) => Some(p.eval(x)?[i % x.len()]),
+        }
+    }
+}
+
+impl<V: Vocabulary> Arbitrary for VecMap<V> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Self::generate(g, vector_depth::<V>())
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let children: Vec<Self> = match self {
+            VecMap::Id => return Box::new(std::iter::empty()),
+            VecMap::Cross(_) | VecMap::Fmap(_) | VecMap::Spread(_, _) => vec![],
+            VecMap::ZipWith(_, p, q) => vec![(**p).clone(), (**q).clone()],
+            VecMap::Compose(g, f) => vec![(**g).clone(), (**f).clone()],
+        };
+        Box::new(std::iter::once(VecMap::Id).chain(children))
+    }
+}
+
+impl<V: Vocabulary> Arbitrary for VecFold<V> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Self::generate(g, vector_depth::<V>())
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        match self {
+            VecFold::Sum(p) => Box::new((**p).shrink().map(|p| VecFold::Sum(boxed(p)))),
+            VecFold::At(i, p) => {
+                let i = *i;
+                Box::new((**p).shrink().map(move |p| VecFold::At(i, boxed(p))))
+            }
+        }
+    }
+}
+
+/// A random vector of 1 to 5 coordinates in `[-2, 2]`; shrinks to shorter vectors.
+#[derive(Clone, Debug)]
+pub struct VecPt(pub Vec<f64>);
+
+impl VecPt {
+    /// The array of `N` coordinates, repeating the vector's as needed.
+    ///
+    /// ```
+    /// use catad_laws::vector::VecPt;
+    /// assert_eq!(VecPt(vec![1.0, 2.0]).array::<3>(), [1.0, 2.0, 1.0]);
+    /// ```
+    pub fn array<const N: usize>(&self) -> [f64; N] {
+        std::array::from_fn(|i| self.0[i % self.0.len()])
+    }
+}
+
+impl Arbitrary for VecPt {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let n = 1 + usize::from(u8::arbitrary(g)) % 5;
+        VecPt((0..n).map(|_| Pt::<f64>::arbitrary(g).0).collect())
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let n = self.0.len();
+        let shorter = (n > 1).then(|| VecPt(self.0[..n - 1].to_vec()));
+        Box::new(shorter.into_iter())
+    }
+}
