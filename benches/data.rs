@@ -26,8 +26,10 @@ mod regression;
 #[path = "../examples/models/surface.rs"]
 mod surface;
 
-use catad::cats::{Association, Mat, MatMap};
+use catad::interpretations::{Association, Mat, MatMap};
+use catad::interpretations::{Cont, D, DMap};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use nalgebra::{DMatrix, Vector2, Vector3};

@@ -29,8 +29,10 @@
 #[path = "models/perceptron.rs"]
 mod model;
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{Cont, D, DMap};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use model::{HIDDEN, Mlp, Sample, data, init, loss};
 
 /// The number of samples.

@@ -17,8 +17,10 @@
 #[path = "models/regression.rs"]
 mod model;
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{Cont, D, DMap};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use model::{Linear, data, loss, truth};
 use nalgebra::Vector3;
 

@@ -14,8 +14,10 @@
 #[path = "models/surface.rs"]
 mod model;
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{D, DMap};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use model::{MAJOR, MINOR, torus};
 use nalgebra::{DMatrix, Vector2, Vector3};
 use std::f64::consts::PI;

@@ -16,8 +16,10 @@
 //!
 //! Run with `cargo run --release --example tour`.
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{AddFun, Begin, Cont, D, Dual};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
 use programs::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 

@@ -19,9 +19,9 @@
 //! assert_eq!(jacobian(&mag_sqr::<ForwardBegin<f64>>(), (3.0, 4.0)).as_slice(), &[6.0, 8.0]);
 //! ```
 
-use crate::category::LinearMap;
-use crate::cats::{AddFun, Begin, Cont, D, DMap, Dual};
+use crate::interpretations::{AddFun, Begin, Cont, D, DMap, Dual};
 use crate::space::{Scalar, Space};
+use crate::vocabulary::LinearMap;
 use nalgebra::DMatrix;
 
 /// Forward mode: derivatives as additive functions, `D<AddFun>`.
@@ -35,14 +35,14 @@ pub type Reverse = D<Dual<AddFun>>;
 /// Reading a gradient out of `Cont<AddFun, R>` samples the domain's basis (the derivative ends in
 /// an additive function `a ⊸ r`), and running the derivative re-evaluates the continuation along
 /// every path of the program (exponential in the nesting of `cross`, see
-/// [`Cont`](crate::cats::Cont#cost)): it is here as the paper's construction, checked by the laws.
+/// [`Cont`](crate::interpretations::Cont#cost)): it is here as the paper's construction, checked by the laws.
 /// [`Reverse`] is the linear-time reverse mode.
 pub type ReverseCont<R> = D<Cont<AddFun, R>>;
 
 /// Forward mode by right association with source object `R`, `D<Begin<AddFun, R>>` (paper §14).
 ///
 /// Like [`ReverseCont`], running its derivative re-evaluates the beginning along every path
-/// ([`Begin`](crate::cats::Begin#cost)); [`Forward`] is the linear-time forward mode.
+/// ([`Begin`](crate::interpretations::Begin#cost)); [`Forward`] is the linear-time forward mode.
 pub type ForwardBegin<R> = D<Begin<AddFun, R>>;
 
 /// The Jacobian-vector product: `(f a, f' a · da)`.

@@ -1,11 +1,11 @@
 //! # catad: automatic differentiation in the categorical style
 //!
 //! catad follows Conal Elliott's *The Simple Essence of Automatic Differentiation* (ICFP 2018).
-//! A program is written once against a small categorical vocabulary ([`category`]): composition,
+//! A program is written once against a small categorical vocabulary ([`vocabulary`]): composition,
 //! products, coproducts, scaling and the numeric operations. Each *interpretation* of that vocabulary
-//! ([`cats`]) gives the same program a different meaning: [`Fun`](cats::Fun) runs it,
-//! [`D<K>`](cats::D) differentiates it with derivatives represented in `K`. Forward or reverse mode
-//! is a type parameter ([`ad`]), never a rewrite of the program:
+//! ([`interpretations`]) gives the same program a different meaning: [`Fun`](interpretations::Fun)
+//! runs it, [`D<K>`](interpretations::D) differentiates it with derivatives represented in `K`.
+//! Forward or reverse mode is a type parameter ([`ad`]), never a rewrite of the program:
 //!
 //! ```
 //! use catad::prelude::*;
@@ -32,11 +32,11 @@
 extern crate self as catad;
 
 pub mod ad;
-pub mod category;
-pub mod cats;
+pub mod interpretations;
 pub mod paper;
 pub mod prelude;
 pub mod space;
+pub mod vocabulary;
 
 /// The linear-algebra crate behind Jacobians (`jacobian` returns a `nalgebra::DMatrix`) and `Mat`,
 /// re-exported so users name the same version.

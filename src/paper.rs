@@ -10,12 +10,12 @@
 //! assert_eq!(gradient(&mag_sqr::<Reverse, f64>(), (3.0, 4.0)), (6.0, 8.0));
 //! ```
 //!
-//! [`Fun`]: crate::cats::Fun
+//! [`Fun`]: crate::interpretations::Fun
 //! [`Forward`]: crate::ad::Forward
 //! [`Reverse`]: crate::ad::Reverse
 
-use crate::category::{Cartesian, FloatingCat, Hom, NumCat};
 use crate::space::Scalar;
+use crate::vocabulary::{Cartesian, FloatingCat, Hom, NumCat};
 
 /// `sqr a = a · a`, as `mul ∘ dup`.
 ///

@@ -1,24 +1,24 @@
-//! Everything a program needs: `use catad::prelude::*;`.
+//! What a program needs: `use catad::prelude::*;`.
+//!
+//! The vocabulary's classes (so their methods resolve), the objects' traits, [`Fun`] to run a
+//! program, the modes and the entry points. The other interpretations (`AddFun`, `Dual`, `Cont`,
+//! `Begin`, `Mat`, `D` itself) and helpers stay a path away, in
+//! [`catad::interpretations`](crate::interpretations) and [`catad::vocabulary`](crate::vocabulary),
+//! so that their names never collide with the user's own.
 //!
 //! ```
 //! use catad::prelude::*;
 //! assert_eq!(derivative(&Reverse::sin_c(), 0.0), 1.0);
+//! assert_eq!(Fun::cos_c().apply(0.0), 1.0);
 //! ```
 
 pub use crate::ad::{
     Forward, ForwardBegin, Reverse, ReverseCont, derivative, gradient, jacobian, jvp, vjp,
 };
-pub use crate::category::{
-    Cartesian, Category, Cocartesian, Comparison, Conditional, FloatingCat, FractionalCat, Hom,
-    LinearMap, Monoidal, NumCat, Pred, Program, Scalable, forward_via_transpose,
-    transpose_via_forward, zero,
+pub use crate::interpretations::Fun;
+pub use crate::space::{Additive, Container, Scalar, Space};
+pub use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Comparison, Conditional,
+    FloatingCat, FractionalCat, Hom, Monoidal, MonoidalI, NumCat, Pred, Program, ProgramI, RepCat,
+    Scalable, SumCat, ZipI, dot, dot_with, zip_with,
 };
-pub use crate::category::{
-    CartesianI, CocartesianI, MonoidalI, ProgramI, RepCat, SumCat, ZipI, dot, dot_with, sum,
-    zip_with,
-};
-pub use crate::cats::{
-    AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Fun, Func, as_dual, begin, cont,
-};
-pub use crate::space::Container;
-pub use crate::space::{Additive, Scalar, Space};

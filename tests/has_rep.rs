@@ -1,7 +1,8 @@
 //! A user's structs as objects through `#[derive(HasRep)]`: their shape, their vector space, and
 //! gradients that come back as the struct in every mode.
 
-use catad::cats::Mat;
+use catad::interpretations::D;
+use catad::interpretations::Mat;
 use catad::prelude::*;
 use catad::space::{HasRep, SVec};
 use nalgebra::{SVector, Vector3};

@@ -10,6 +10,7 @@ mod perceptron;
 #[path = "../examples/models/regression.rs"]
 mod regression;
 
+use catad::interpretations::D;
 use catad::prelude::*;
 use macro_support::close;
 
@@ -52,10 +53,7 @@ mod by_hand {
     fn mean<K: Cat, A: Additive>(fs: Vec<Hom<K, A, f64>>) -> Hom<K, A, f64> {
         let h = VecLen(fs.len());
         let scale = K::scale(1.0 / fs.len() as f64);
-        K::compose(
-            K::compose(scale, sum::<K, VecLen, f64>(h)),
-            K::fork_i(h, fs),
-        )
+        K::compose(K::compose(scale, K::jam_i(h)), K::fork_i(h, fs))
     }
 
     /// `(⟨w, x⟩ + b − y)²`: one sample's squared error, with `⟨·, x⟩` a constant linear functional.

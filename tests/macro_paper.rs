@@ -6,8 +6,10 @@
 #[macro_use]
 mod macro_support;
 
+use catad::interpretations::D;
 use catad::paper;
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use macro_support::close;
 use nalgebra::DMatrix;
 

@@ -2,6 +2,7 @@
 //! (`dup`), never recomputed. Shown by running programs in a counting category: plain functions
 //! whose primitives count their evaluations.
 
+use catad::interpretations::Func;
 use catad::prelude::*;
 use std::cell::RefCell;
 use std::collections::BTreeMap;

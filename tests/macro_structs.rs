@@ -7,6 +7,7 @@
 #[macro_use]
 mod macro_support;
 
+use catad::interpretations::D;
 use catad::prelude::*;
 use catad::space::{HasRep, SVec};
 use macro_support::close;

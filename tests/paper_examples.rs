@@ -11,9 +11,11 @@
 //! point they are compared exactly; elsewhere they are closed forms evaluated with `f64`'s own
 //! functions and compared with a relative tolerance of 1e-12.
 
-use catad::cats::Mat;
+use catad::interpretations::D;
+use catad::interpretations::Mat;
 use catad::paper::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
 
 /// The relative tolerance for closed forms evaluated with `f64` functions.

@@ -123,6 +123,6 @@ fn sample_error<K: Model>(s: &Sample) -> Hom<K, Mlp, f64> {
 pub fn loss<K: Model>(data: &[Sample]) -> Hom<K, Mlp, f64> {
     let h = VecLen(data.len());
     let errors = K::fork_i(h, data.iter().map(sample_error::<K>).collect());
-    let mean = K::compose(K::scale(1.0 / data.len() as f64), sum::<K, VecLen, f64>(h));
+    let mean = K::compose(K::scale(1.0 / data.len() as f64), K::jam_i(h));
     K::compose(mean, errors)
 }

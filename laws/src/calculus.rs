@@ -1,12 +1,15 @@
 //! Checks against calculus itself: the adjoint identity and finite differences.
 
 use crate::close;
+use catad::interpretations::DMap;
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 
 /// The adjoint identity `⟨db, f · da⟩ = ⟨fᵀ · db, da⟩` for a linear map of any representation.
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let f = AddFun::fork(AddFun::scale(2.0), AddFun::scale(-1.0));
 /// assert!(catad_laws::calculus::adjoint_identity::<AddFun, f64, f64, (f64, f64)>(&f, &1.5, &(0.5, 3.0)));
 /// ```
@@ -26,6 +29,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// let f = catad::paper::cos_sin_prod::<Reverse, f64>();
 /// let law = catad_laws::calculus::derivative_adjoint::<Dual<AddFun>, f64, (f64, f64), (f64, f64)>;
 /// assert!(law(&f, &(0.5, 2.0), &(1.0, -1.0), &(0.25, 3.0)));
@@ -53,6 +57,7 @@ pub const FD_TOLERANCE: f64 = 1e-6;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let f = catad::paper::cos_xyz::<Forward, f64>();
 /// let law = catad_laws::calculus::finite_difference::<AddFun, f64, ((f64, f64), f64), f64>;
 /// assert!(law(&f, &((0.5, 2.0), -1.0), &((1.0, 0.5), 0.25)));

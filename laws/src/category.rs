@@ -33,6 +33,7 @@ pub fn right_identity<K: Observe<S>, S: Scalar, A: Space<S>, B: Space<S>>(
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let (f, g, h) = (AddFun::scale(2.0), AddFun::scale(3.0), AddFun::dup());
 /// assert!(catad_laws::category::compose_assoc::<AddFun, f64, f64, f64, f64, (f64, f64)>(f, g, h, &1.0));
 /// ```

@@ -10,6 +10,7 @@ use catad::prelude::*;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::cocartesian::join_inl::<AddFun, f64, f64, f64, f64>;
 /// assert!(law(AddFun::scale(2.0), AddFun::scale(3.0), &1.0));
 /// ```
@@ -28,6 +29,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// let law = catad_laws::cocartesian::join_inr::<Dual<AddFun>, f64, f64, f64, f64>;
 /// assert!(law(AddFun::scale(2.0), AddFun::scale(3.0), &1.0));
 /// ```
@@ -46,6 +48,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::cocartesian::join_unjoin::<AddFun, f64, f64, f64, f64>;
 /// assert!(law(AddFun::jam(), &(1.0, 2.0)));
 /// ```

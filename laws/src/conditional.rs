@@ -10,7 +10,7 @@ use catad::prelude::*;
 ///
 /// ```
 /// use catad::prelude::*;
-/// let negative = Pred::compare(Fun::id(), Comparison::Lt, Fun::const_c(0.0));
+/// let negative = Pred::compare(|x: f64| x, Comparison::Lt, |_| 0.0);
 /// let law = catad_laws::conditional::cond_chooses::<Reverse, f64, f64, f64>;
 /// for x in [-1.0, 1.0] {
 ///     assert!(law(&negative, Reverse::negate_c(), Reverse::id(), &x));

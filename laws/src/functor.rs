@@ -2,12 +2,17 @@
 //! on one program interpreted in two categories.
 
 use crate::{Observe, close_slices, same_at};
+use catad::interpretations::{
+    AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Func, as_dual, begin, cont,
+};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 
 /// The primal of `D<K>` is `Fun`: `fst ∘ D̂ f = f` (paper §4.1).
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// let law = catad_laws::functor::primal_is_fun::<Dual<AddFun>, f64, f64, f64>;
 /// assert!(law(&Reverse::sin_c(), &Fun::sin_c(), &0.5));
 /// ```
@@ -29,6 +34,8 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Cont;
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::functor::cont_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
 /// assert!(law(&Cont::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
 /// ```
@@ -52,6 +59,8 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Begin;
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::functor::begin_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
 /// assert!(law(&Begin::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
 /// ```
@@ -75,6 +84,8 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{Cont, Dual};
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::functor::as_dual_homomorphism::<f64, (f64, f64), f64>;
 /// assert!(law(&Dual::<AddFun>::exl(), &Cont::<AddFun, f64>::exl(), &(1.0, 2.0)));
 /// ```
@@ -96,6 +107,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// let law = catad_laws::functor::derivatives_agree::<AddFun, Dual<AddFun>, f64, f64, f64>;
 /// assert!(law(&Forward::exp_c(), &Reverse::exp_c(), &0.5));
 /// ```

@@ -8,6 +8,7 @@
 //!
 //! ```
 //! use catad::prelude::*;
+//! use catad::interpretations::AddFun;
 //! use catad::space::VecLen;
 //! use catad_laws::indexed::ex_fork_i;
 //! let fs = vec![AddFun::scale(2.0), AddFun::scale(3.0), AddFun::id()];
@@ -15,9 +16,11 @@
 //! ```
 
 use crate::{Observe, close_slices};
-use catad::category::{unzip_by_projections, zip_by_projections};
-use catad::cats::{Mat, MatMap};
+use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func};
+use catad::interpretations::{Mat, MatMap};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
+use catad::vocabulary::{unzip_by_projections, zip_by_projections};
 use nalgebra::RealField;
 
 /// Extensional observation of a morphism at a point `a`, given a vector `b` of its codomain (whose
@@ -26,6 +29,7 @@ use nalgebra::RealField;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad::space::VecLen;
 /// use catad_laws::indexed::ObserveAt;
 /// let repl = AddFun::repl_i::<f64>(VecLen(2));
@@ -92,6 +96,7 @@ impl<S: Scalar + RealField> ObserveAt<S> for Mat<S> {
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad_laws::indexed::same_at_shape;
 /// let f = AddFun::compose(AddFun::jam(), AddFun::dup());
 /// assert!(same_at_shape::<AddFun, f64, f64, f64>(&f, &AddFun::scale(2.0), &1.0, &0.0));
@@ -172,6 +177,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad::space::VecLen;
 /// assert!(catad_laws::indexed::fmap_id::<AddFun, VecLen, f64, f64>(VecLen(2), &vec![1.0, 2.0]));
 /// ```
@@ -271,6 +277,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// use catad::space::VecLen;
 /// let law = catad_laws::indexed::join_in_i::<Dual<AddFun>, VecLen, f64, f64, f64>;
 /// assert!(law(VecLen(2), vec![Dual::<AddFun>::scale(2.0), Dual::<AddFun>::id()], &0.5, &0.0));
@@ -299,6 +306,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad::space::Arr;
 /// let law = catad_laws::indexed::join_unjoin_i::<AddFun, Arr<3>, f64, f64, f64>;
 /// assert!(law(Arr, AddFun::jam_i(Arr::<3>), &[1.0, 2.0, 3.0], &0.0));
@@ -319,7 +327,7 @@ where
 /// `unzipI ∘ zipI = id`, at a pair of vectors of shape `h`.
 ///
 /// ```
-/// use catad::cats::Mat;
+/// use catad::interpretations::Mat;
 /// use catad::prelude::*;
 /// use catad::space::Arr;
 /// let law = catad_laws::indexed::unzip_zip::<Mat<f64>, Arr<2>, f64, f64, f64>;
@@ -376,6 +384,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// use catad::space::VecLen;
 /// let law = catad_laws::indexed::zip_is_derived::<Dual<AddFun>, VecLen, f64, f64, f64>;
 /// assert!(law(VecLen(2), &(vec![1.0, 2.0], vec![3.0, 4.0])));
@@ -411,7 +420,7 @@ where
 /// `Mat` is a functor: the matrix of `g ∘ f` is the product of the matrices of `g` and `f`.
 ///
 /// ```
-/// use catad::cats::Mat;
+/// use catad::interpretations::Mat;
 /// use catad::prelude::*;
 /// let f = Mat::<f64>::fork(Mat::scale(2.0), Mat::scale(3.0));
 /// let g = Mat::<f64>::join(Mat::id(), Mat::scale(-1.0));
@@ -433,8 +442,9 @@ where
 /// same matrix, read directly from `Mat` and by sampling `K`. `b` is a vector of the codomain.
 ///
 /// ```
-/// use catad::cats::Mat;
+/// use catad::interpretations::Mat;
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let law = catad_laws::indexed::mat_agrees::<AddFun, f64, f64, (f64, f64)>;
 /// assert!(law(&Mat::dup(), &AddFun::dup(), &0.0, &(0.0, 0.0)));
 /// ```

@@ -7,6 +7,7 @@ use catad::prelude::*;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// assert!(catad_laws::monoidal::cross_id::<Dual<AddFun>, f64, f64, f64>(&(1.0, 2.0)));
 /// ```
 pub fn cross_id<K, S, A, B>(a: &(A, B)) -> bool

@@ -1,4 +1,6 @@
+use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 
 /// Extensional observation of a morphism, so that two morphisms of the same category can be
 /// compared.

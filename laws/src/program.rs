@@ -282,7 +282,7 @@ impl<K: Cartesian + Cocartesian + Scalable<f64>> Interprets<Linear> for K {
 ///
 /// For the continuation and beginning categories over functions (`Cont<AddFun, R>`,
 /// `Begin<AddFun, R>`): their `cross` calls the continuation once per component, so running a
-/// derivative costs up to 4ⁿ in the nesting `n` of `cross` (see `catad::cats::cont`). Deeper programs
+/// derivative costs up to 4ⁿ in the nesting `n` of `cross` (see `catad::interpretations::cont`). Deeper programs
 /// are checked in every other category.
 #[derive(Clone, Copy, Debug)]
 pub struct Shallow<V>(pub V);

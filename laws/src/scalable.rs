@@ -7,6 +7,7 @@ use catad::prelude::*;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// assert!(catad_laws::scalable::scale_compose::<Dual<AddFun>, f64>(2.0, 3.0, &1.0));
 /// ```
 pub fn scale_compose<K: Scalable<S> + Observe<S>, S: Scalar>(a: S, b: S, x: &S) -> bool {
@@ -17,6 +18,7 @@ pub fn scale_compose<K: Scalable<S> + Observe<S>, S: Scalar>(a: S, b: S, x: &S) 
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// assert!(catad_laws::scalable::scale_one::<AddFun, f64>(&1.0));
 /// ```
 pub fn scale_one<K: Scalable<S> + Observe<S>, S: Scalar>(x: &S) -> bool {

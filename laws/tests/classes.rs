@@ -7,6 +7,7 @@
 
 mod support;
 
+use catad::interpretations::{AddFun, Begin, Cont, Dual};
 use catad::prelude::*;
 use catad_laws::program::{
     Curve, Field, Interprets, Line, Linear, Nonlinear, Plane, Pt, RandomProgram, Shallow,

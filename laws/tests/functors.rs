@@ -8,7 +8,9 @@
 
 mod support;
 
+use catad::interpretations::{AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual};
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use catad_laws::calculus::{adjoint_identity, derivative_adjoint, finite_difference};
 use catad_laws::functor::{
     as_dual_homomorphism, begin_homomorphism, cont_homomorphism, derivatives_agree, primal_is_fun,

@@ -16,9 +16,11 @@
 
 mod support;
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
+use catad::vocabulary::LinearMap;
 use catad_laws::calculus::{
     FD_TOLERANCE, STEP, adjoint_identity, derivative_adjoint, finite_difference,
 };

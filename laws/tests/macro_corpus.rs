@@ -17,7 +17,8 @@
 #[allow(dead_code)]
 mod support;
 
-use catad::cats::Mat;
+use catad::interpretations::Mat;
+use catad::interpretations::{AddFun, Begin, Cont, D, Dual};
 use catad::prelude::*;
 use catad_laws::Observe;
 use catad_laws::calculus::{derivative_adjoint, finite_difference};
@@ -199,9 +200,9 @@ impl<A: Space<f64>, B: Space<f64>> Testable for Laws<A, B> {
 /// chain), chosen by `poly > square`, a comparison of two more corpus programs.
 fn cond_on_the_line<K: Program<f64> + Observe<f64>>(x: Pt<f64>) -> bool {
     let p = Pred::compare(
-        programs::poly::<Fun>(),
+        programs::poly::<Fun>().into_fn(),
         Comparison::Gt,
-        programs::square::<Fun>(),
+        programs::square::<Fun>().into_fn(),
     );
     let (f, g) = (programs::elementary::<K>(), programs::piecewise::<K>());
     cond_chooses::<K, f64, _, _>(&p, f.clone(), g.clone(), &x.0)
@@ -213,14 +214,14 @@ fn cond_on_the_line<K: Program<f64> + Observe<f64>>(x: Pt<f64>) -> bool {
 /// `rational < lets || nested_cond >= 1`.
 fn cond_on_the_plane<K: Program<f64> + Observe<f64>>(x: Pt<(f64, f64)>) -> bool {
     let below = Pred::compare(
-        programs::rational::<Fun>(),
+        programs::rational::<Fun>().into_fn(),
         Comparison::Lt,
-        programs::lets::<Fun>(),
+        programs::lets::<Fun>().into_fn(),
     );
     let large = Pred::compare(
-        programs::nested_cond::<Fun>(),
+        programs::nested_cond::<Fun>().into_fn(),
         Comparison::Ge,
-        Fun::const_c(1.0),
+        Fun::const_c(1.0).into_fn(),
     );
     let p = below.or(&large);
     let (f, g) = (programs::tuple_let::<K>(), programs::branch_pairs::<K>());
@@ -298,15 +299,15 @@ mod compose_assoc {
 #[test]
 fn the_tests_choose_both_branches() {
     let p = Pred::compare(
-        programs::poly::<Fun>(),
+        programs::poly::<Fun>().into_fn(),
         Comparison::Gt,
-        programs::square::<Fun>(),
+        programs::square::<Fun>().into_fn(),
     );
     assert!(p.holds(&0.0) && !p.holds(&-1.0));
     let below = Pred::compare(
-        programs::rational::<Fun>(),
+        programs::rational::<Fun>().into_fn(),
         Comparison::Lt,
-        programs::lets::<Fun>(),
+        programs::lets::<Fun>().into_fn(),
     );
     assert!(below.holds(&(2.0, 0.0)) && !below.holds(&(0.0, 1.0)));
 }

@@ -131,7 +131,7 @@ fn program_support(
     let (name, vis) = (&input.ident, &input.vis);
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let n = members.len();
-    let cat = quote!(K: ::catad::category::Cartesian + ::catad::category::RepCat);
+    let cat = quote!(K: ::catad::vocabulary::Cartesian + ::catad::vocabulary::RepCat);
     // Field i of the right-nested pairs: exl ∘ exrⁱ, or exrⁿ⁻¹ for the last.
     let projection = |i: usize| {
         let mut term = quote!(K::repr_c::<Self>());
@@ -152,7 +152,7 @@ fn program_support(
             let projection = projection(i);
             quote! {
                 #[doc(hidden)]
-                #vis fn #function<#cat>() -> ::catad::category::Hom<K, Self, #ty> {
+                #vis fn #function<#cat>() -> ::catad::vocabulary::Hom<K, Self, #ty> {
                     #projection
                 }
             }
@@ -161,7 +161,7 @@ fn program_support(
     let args: Vec<Ident> = (0..n).map(|i| format_ident!("field_{}", i)).collect();
     let params = order.iter().map(|&i| {
         let (arg, ty) = (&args[i], types[i]);
-        quote!(#arg: ::catad::category::Hom<K, E, #ty>)
+        quote!(#arg: ::catad::vocabulary::Hom<K, E, #ty>)
     });
     let rep = match args.split_last() {
         None => quote!(K::it()),
@@ -182,7 +182,7 @@ fn program_support(
 
             #[doc(hidden)]
             #vis fn #build<#cat, E: ::catad::space::Additive>(#(#params),*)
-                -> ::catad::category::Hom<K, E, Self>
+                -> ::catad::vocabulary::Hom<K, E, Self>
             {
                 K::compose(K::abst_c::<Self>(), #rep)
             }

@@ -143,13 +143,13 @@ impl ToTokens for Program {
         } = &self.function;
         let name = &sig.ident;
         let scalar = syn::Ident::new(self.types.scalar, Span::call_site());
-        let mut bound = vec![quote!(::catad::category::Program<#scalar>)];
+        let mut bound = vec![quote!(::catad::vocabulary::Program<#scalar>)];
         bound.extend(self.types.shapes.iter().map(|h| {
             let h = h.ty();
-            quote!(::catad::category::ProgramI<#h>)
+            quote!(::catad::vocabulary::ProgramI<#h>)
         }));
         if self.types.structs {
-            bound.push(quote!(::catad::category::RepCat));
+            bound.push(quote!(::catad::vocabulary::RepCat));
         }
         bound.extend(self.callees.iter().map(ToTokens::to_token_stream));
         let (domain, codomain) = (&self.domain, &self.codomain);
@@ -162,7 +162,7 @@ impl ToTokens for Program {
             quote! {
                 // The operands of comparisons run in `Fun`, whose methods come from these traits.
                 #[allow(unused_imports)]
-                use ::catad::category::{
+                use ::catad::vocabulary::{
                     Cartesian as _, Category as _, FloatingCat as _, FractionalCat as _,
                     NumCat as _,
                 };
@@ -179,7 +179,7 @@ impl ToTokens for Program {
             #(#attrs)*
             #form
             #vis fn #name<K: #(#bound)+*>()
-                -> ::catad::category::Hom<K, #domain, #codomain>
+                -> ::catad::vocabulary::Hom<K, #domain, #codomain>
             {
                 #imports
                 #body
@@ -351,7 +351,7 @@ mod tests {
         )
         .unwrap();
         let code = program.to_token_stream().to_string();
-        let bound = ":: catad :: category :: Program < f64 > + :: catad :: category :: ProgramI < \
+        let bound = ":: catad :: vocabulary :: Program < f64 > + :: catad :: vocabulary :: ProgramI < \
                      :: catad :: space :: Arr < 2 > > + model :: g + sqr";
         assert!(
             code.contains(&format!("pub (crate) trait f : {bound} {{ }}")),

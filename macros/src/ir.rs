@@ -297,7 +297,7 @@ pub(crate) fn projection(steps: &[bool]) -> Term {
 pub(crate) enum Cat {
     /// The program's type parameter `K`.
     Generic,
-    /// `::catad::cats::Fun`, for the operands of comparisons.
+    /// `::catad::interpretations::Fun`, for the operands of comparisons.
     Fun,
 }
 
@@ -305,18 +305,18 @@ impl Cat {
     fn ty(self) -> TokenStream {
         match self {
             Cat::Generic => quote!(K),
-            Cat::Fun => quote!(::catad::cats::Fun),
+            Cat::Fun => quote!(::catad::interpretations::Fun),
         }
     }
 }
 
-/// `<K as ::catad::category::Trait<Shape>>::method(shape)`: the indexed operations are named with
+/// `<K as ::catad::vocabulary::Trait<Shape>>::method(shape)`: the indexed operations are named with
 /// their trait, as `K` has the trait once per shape.
 fn indexed(k: &TokenStream, class: &str, h: &Shape, method: &str) -> TokenStream {
     let class = syn::Ident::new(class, Span::call_site());
     let method = syn::Ident::new(method, Span::call_site());
     let (ty, value) = (h.ty(), h.value());
-    quote!(<#k as ::catad::category::#class<#ty>>::#method(#value))
+    quote!(<#k as ::catad::vocabulary::#class<#ty>>::#method(#value))
 }
 
 impl Term {
@@ -363,7 +363,7 @@ impl Term {
             }
             Term::Fmap(h, f) => {
                 let (ty, value, f) = (h.ty(), h.value(), f.emit(cat));
-                quote!(<#k as ::catad::category::MonoidalI<#ty>>::fmap(#value, #f))
+                quote!(<#k as ::catad::vocabulary::MonoidalI<#ty>>::fmap(#value, #f))
             }
             Term::Zip(h) => indexed(&k, "ZipI", h, "zip_i"),
             Term::Repl(h) => indexed(&k, "CartesianI", h, "repl_i"),
@@ -401,16 +401,16 @@ impl Pred {
         })
     }
 
-    /// The Rust expression building this `catad::category::Pred`.
+    /// The Rust expression building this `catad::vocabulary::Pred`.
     fn emit(&self) -> TokenStream {
         match self {
             Pred::Compare(lhs, op, rhs) => {
                 let (lhs, rhs) = (lhs.emit(Cat::Fun), rhs.emit(Cat::Fun));
                 let op = syn::Ident::new(op.variant(), Span::call_site());
-                quote!(::catad::category::Pred::compare(
-                    #lhs,
-                    ::catad::category::Comparison::#op,
-                    #rhs
+                quote!(::catad::vocabulary::Pred::compare(
+                    #lhs.into_fn(),
+                    ::catad::vocabulary::Comparison::#op,
+                    #rhs.into_fn()
                 ))
             }
             Pred::And(p, q) => {

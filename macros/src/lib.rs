@@ -39,11 +39,11 @@ use quote::ToTokens;
 /// category.
 ///
 /// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
-/// `fn name<K: catad::category::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
+/// `fn name<K: catad::vocabulary::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
 /// or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and the
 /// left-nested pairs `((T1, T2), T3)` for several. Each vector shape the program names (`[T; N]`,
-/// `SVector<T, N>`) adds a bound `catad::category::ProgramI<shape>`, a struct adds
-/// `catad::category::RepCat`, and each program it calls adds that program's bound. The bound is
+/// `SVector<T, N>`) adds a bound `catad::vocabulary::ProgramI<shape>`, a struct adds
+/// `catad::vocabulary::RepCat`, and each program it calls adds that program's bound. The bound is
 /// also emitted as a hidden trait named like the function, implemented by every category that has
 /// it, which callers add to their own bound. Visibility and attributes are kept; a documented
 /// function's docs gain its categorical form.
@@ -132,7 +132,7 @@ pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Derives `catad::space::HasRep` for a struct, making it an object: a vector space through its
-/// fields, so that a program can take it apart (`catad::category::RepCat`) and a gradient comes
+/// fields, so that a program can take it apart (`catad::vocabulary::RepCat`) and a gradient comes
 /// back as the struct.
 ///
 /// The representation of fields `f₁ … fₙ` (in declaration order) is `()` for none, `F₁` for one,

@@ -56,7 +56,7 @@ pub trait Additive: Clone + Debug + 'static {
     /// run-time-length vector (`Vec`, `DVector`), whose dimension only a value knows.
     ///
     /// Representations that build linear maps from types alone, such as
-    /// [`Mat`](crate::cats::Mat), read it.
+    /// [`Mat`](crate::interpretations::Mat), read it.
     ///
     /// ```
     /// use catad::space::Additive;

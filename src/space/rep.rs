@@ -4,7 +4,7 @@
 //! their pairs.
 //!
 //! Every [`HasRep`] type is [`Additive`] and a [`Space`] through its representation, and the
-//! categories convert between the two with [`RepCat`](crate::category::RepCat), so a program can
+//! categories convert between the two with [`RepCat`](crate::vocabulary::RepCat), so a program can
 //! take a struct apart and a gradient comes back as the struct.
 //!
 //! ```

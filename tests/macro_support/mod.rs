@@ -19,27 +19,27 @@ pub fn close(a: &[f64], b: &[f64]) -> bool {
 macro_rules! in_every_mode {
     (|$k:ident, $mode:ident| $body:expr) => {{
         {
-            type $k = ::catad::cats::AddFun;
+            type $k = ::catad::interpretations::AddFun;
             let $mode = "Forward";
             $body;
         }
         {
-            type $k = ::catad::cats::Dual<::catad::cats::AddFun>;
+            type $k = ::catad::interpretations::Dual<::catad::interpretations::AddFun>;
             let $mode = "Reverse";
             $body;
         }
         {
-            type $k = ::catad::cats::Cont<::catad::cats::AddFun, f64>;
+            type $k = ::catad::interpretations::Cont<::catad::interpretations::AddFun, f64>;
             let $mode = "ReverseCont";
             $body;
         }
         {
-            type $k = ::catad::cats::Begin<::catad::cats::AddFun, f64>;
+            type $k = ::catad::interpretations::Begin<::catad::interpretations::AddFun, f64>;
             let $mode = "ForwardBegin";
             $body;
         }
         {
-            type $k = ::catad::cats::Mat<f64>;
+            type $k = ::catad::interpretations::Mat<f64>;
             let $mode = "D<Mat>";
             $body;
         }

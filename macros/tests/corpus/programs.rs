@@ -30,24 +30,24 @@ fn away(v: f64, boundary: f64) -> bool {
 
 /// One program in `Fun` and every mode: what `interpretations!` builds.
 struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f64>> {
-    fun: ::catad::category::Hom<::catad::cats::Fun, A, B>,
-    forward: ::catad::category::Hom<::catad::ad::Forward, A, B>,
-    reverse: ::catad::category::Hom<::catad::ad::Reverse, A, B>,
-    reverse_cont: ::catad::category::Hom<::catad::ad::ReverseCont<f64>, A, B>,
-    forward_begin: ::catad::category::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
-    matrix: ::catad::category::Hom<::catad::cats::D<::catad::cats::Mat<f64>>, A, B>,
+    fun: ::catad::vocabulary::Hom<::catad::interpretations::Fun, A, B>,
+    forward: ::catad::vocabulary::Hom<::catad::ad::Forward, A, B>,
+    reverse: ::catad::vocabulary::Hom<::catad::ad::Reverse, A, B>,
+    reverse_cont: ::catad::vocabulary::Hom<::catad::ad::ReverseCont<f64>, A, B>,
+    forward_begin: ::catad::vocabulary::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
+    matrix: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Mat<f64>>, A, B>,
 }
 
 /// `programs::$name` in `Fun` and every mode, for the includers' `corpus!`.
 macro_rules! interpretations {
     ($name:ident) => {
         Interpretations {
-            fun: programs::$name::<::catad::cats::Fun>(),
+            fun: programs::$name::<::catad::interpretations::Fun>(),
             forward: programs::$name::<::catad::ad::Forward>(),
             reverse: programs::$name::<::catad::ad::Reverse>(),
             reverse_cont: programs::$name::<::catad::ad::ReverseCont<f64>>(),
             forward_begin: programs::$name::<::catad::ad::ForwardBegin<f64>>(),
-            matrix: programs::$name::<::catad::cats::D<::catad::cats::Mat<f64>>>(),
+            matrix: programs::$name::<::catad::interpretations::D<::catad::interpretations::Mat<f64>>>(),
         }
     };
 }

@@ -1,6 +1,6 @@
 use super::{CartesianI, MonoidalI};
-use crate::category::{Cartesian, Category, Hom};
 use crate::space::{Additive, Container};
+use crate::vocabulary::{Cartesian, Category, Hom};
 
 /// `zip` and `unzip`: the isomorphism `h a × h b ≅ h (a × b)` between a pair of indexed products
 /// and an indexed product of pairs (the `Zip h` of paper Fig. 13, lifted to morphisms).
@@ -8,7 +8,7 @@ use crate::space::{Additive, Container};
 /// Both are determined by the rest of the vocabulary ([`zip_by_projections`],
 /// [`unzip_by_projections`]), but the derived `zip` is quadratic in the reverse representations:
 /// each of its `size` projections transposes to a full-length injection. Each instance gives a
-/// linear-time morphism equal to the derived one; in [`Dual<K>`](crate::cats::Dual), `zip` is
+/// linear-time morphism equal to the derived one; in `Dual<K>`, `zip` is
 /// `K`'s `unzip` and `unzip` is `K`'s `zip`.
 ///
 /// # Laws
@@ -40,7 +40,7 @@ pub trait ZipI<H: Container>: Category {
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::category::zip_by_projections;
+/// use catad::vocabulary::zip_by_projections;
 /// use catad::space::Arr;
 /// let zip = zip_by_projections::<Fun, Arr<2>, f64, f64>(Arr);
 /// assert_eq!(zip.apply(([1.0, 2.0], [3.0, 4.0])), [(1.0, 3.0), (2.0, 4.0)]);
@@ -61,7 +61,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::category::unzip_by_projections;
+/// use catad::vocabulary::unzip_by_projections;
 /// use catad::space::VecLen;
 /// let unzip = unzip_by_projections::<Fun, VecLen, f64, f64>(VecLen(2));
 /// assert_eq!(unzip.apply(vec![(1.0, 3.0), (2.0, 4.0)]), (vec![1.0, 2.0], vec![3.0, 4.0]));

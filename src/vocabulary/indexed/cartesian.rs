@@ -1,6 +1,6 @@
 use super::MonoidalI;
-use crate::category::Hom;
 use crate::space::{Additive, Container};
+use crate::vocabulary::Hom;
 
 /// Indexed products (paper §15): a collection of projections and replication.
 ///

@@ -3,10 +3,11 @@
 //! left-associated: reverse mode.
 
 use super::{AddFun, Func};
-use crate::category::{
-    Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable, forward_via_transpose,
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
+    MonoidalI, RepCat, Scalable, ZipI, forward_via_transpose,
 };
-use crate::space::{Additive, Scalar, Space};
 use nalgebra::DMatrix;
 use std::fmt;
 use std::marker::PhantomData;
@@ -42,6 +43,8 @@ pub struct Cont<K, R>(PhantomData<(K, R)>);
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::cont;
+/// use catad::interpretations::AddFun;
 /// let f = cont::<AddFun, f64, f64, f64>(AddFun::scale(3.0));
 /// let h = f.apply(AddFun::scale(2.0)); // the continuation after f, composed with f
 /// assert_eq!(h.apply(1.0), 6.0);
@@ -85,6 +88,8 @@ impl<K: Category, R: Additive, A: Additive, B: Additive> fmt::Debug for ContMap<
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::cont;
+/// use catad::interpretations::AddFun;
 /// let f = cont::<AddFun, f64, f64, (f64, f64)>(AddFun::dup());
 /// assert_eq!(f.apply(AddFun::jam()).apply(2.0), 4.0);
 /// ```
@@ -99,6 +104,8 @@ pub fn cont<K: Category, R: Additive, A: Additive, B: Additive>(
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::cont;
+/// use catad::interpretations::{AddFun, Dual, as_dual};
 /// let f = cont::<AddFun, f64, (f64, f64), f64>(AddFun::jam());
 /// let d: Hom<Dual<AddFun>, (f64, f64), f64> = as_dual(f, &(0.0, 0.0));
 /// assert_eq!(d.apply(1.0), (1.0, 1.0));
@@ -225,5 +232,66 @@ where
             .map(|e| Self::transpose(f, e, a).coords_as(a))
             .collect();
         DMatrix::from_fn(rows.len(), a.dim(), |i, j| rows[i][j])
+    }
+}
+
+/// `crossI fs = Cont (joinI ∘ crossI fs ∘ unjoinI)`: split the continuation of `h b` into one per
+/// element, run each `fs[i]` on its own, and join the results, as the binary `×` does with
+/// `join`/`unjoin`.
+impl<K: CocartesianI<H>, R: Additive, H: Container> MonoidalI<H> for Cont<K, R> {
+    fn cross_i<A: Additive, B: Additive>(
+        h: H,
+        fs: H::Of<ContMap<K, R, A, B>>,
+    ) -> ContMap<K, R, H::Obj<A>, H::Obj<B>> {
+        ContMap::new(move |k: Hom<K, H::Obj<B>, R>| {
+            let ks = K::unjoin_i::<B, R>(h, k);
+            let ks = h.items(&ks);
+            let parts = h.items(&fs).iter().zip(ks).map(|(f, k)| f.apply(k.clone()));
+            K::join_i::<A, R>(h, h.collect(parts))
+        })
+    }
+}
+
+/// `exI = fmap cont exI`, `replI = cont replI`.
+impl<K: CartesianI<H> + CocartesianI<H>, R: Additive, H: Container> CartesianI<H> for Cont<K, R> {
+    fn ex_i<A: Additive>(h: H) -> H::Of<ContMap<K, R, H::Obj<A>, A>> {
+        h.map(&K::ex_i::<A>(h), |f| cont::<K, R, H::Obj<A>, A>(f.clone()))
+    }
+    fn repl_i<A: Additive>(h: H) -> ContMap<K, R, A, H::Obj<A>> {
+        cont::<K, R, A, H::Obj<A>>(K::repl_i::<A>(h))
+    }
+}
+
+/// `inI = fmap cont inI`, `jamI = cont jamI`.
+impl<K: CocartesianI<H>, R: Additive, H: Container> CocartesianI<H> for Cont<K, R> {
+    fn in_i<A: Additive>(h: H) -> H::Of<ContMap<K, R, A, H::Obj<A>>> {
+        h.map(&K::in_i::<A>(h), |f| cont::<K, R, A, H::Obj<A>>(f.clone()))
+    }
+    fn jam_i<A: Additive>(h: H) -> ContMap<K, R, H::Obj<A>, A> {
+        cont::<K, R, H::Obj<A>, A>(K::jam_i::<A>(h))
+    }
+}
+
+/// `zipI = cont zipI`, `unzipI = cont unzipI`.
+impl<K: ZipI<H>, R: Additive, H: Container> ZipI<H> for Cont<K, R> {
+    fn zip_i<A: Additive, B: Additive>(
+        h: H,
+    ) -> ContMap<K, R, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
+        cont::<K, R, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(K::zip_i::<A, B>(h))
+    }
+    fn unzip_i<A: Additive, B: Additive>(
+        h: H,
+    ) -> ContMap<K, R, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
+        cont::<K, R, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(K::unzip_i::<A, B>(h))
+    }
+}
+
+/// `reprC = cont reprC`, `abstC = cont abstC`.
+impl<K: RepCat + Cocartesian, R: Additive> RepCat for Cont<K, R> {
+    fn repr_c<A: HasRep>() -> ContMap<K, R, A, A::Rep> {
+        cont::<K, R, A, A::Rep>(K::repr_c::<A>())
+    }
+    fn abst_c<A: HasRep>() -> ContMap<K, R, A::Rep, A> {
+        cont::<K, R, A::Rep, A>(K::abst_c::<A>())
     }
 }

@@ -15,7 +15,8 @@
 //!
 //! ```
 //! use catad::prelude::*;
-//! use catad::cats::Mat;
+//! use catad::interpretations::D;
+//! use catad::interpretations::Mat;
 //!
 //! // cosSinProd (x, y) = (cos z, sin z) where z = x · y: its Jacobian, directly as a matrix.
 //! let f = catad::paper::cos_sin_prod::<D<Mat<f64>>, f64>();
@@ -29,11 +30,11 @@
 //! assert!((j - expected).norm() < 1e-15);
 //! ```
 
-use crate::category::{
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
     RepCat, Scalable, ZipI, check_shape,
 };
-use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
 use std::fmt;
@@ -43,7 +44,7 @@ use std::rc::Rc;
 /// The longest chain a [`MatMap`] keeps unmultiplied.
 ///
 /// ```
-/// use catad::cats::{Mat, mat::MAX_CHAIN};
+/// use catad::interpretations::{Mat, mat::MAX_CHAIN};
 /// use catad::prelude::*;
 /// let f = (0..40).fold(Mat::<f64>::id(), |f, _| Mat::compose(Mat::scale(2.0), f));
 /// assert!(f.chain_len() <= MAX_CHAIN);
@@ -58,7 +59,7 @@ pub const MAX_CHAIN: usize = 16;
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::cats::Mat;
+/// use catad::interpretations::Mat;
 /// let f = Mat::<f64>::join(Mat::scale(2.0), Mat::scale(3.0));
 /// assert_eq!(f.matrix(), nalgebra::DMatrix::from_row_slice(1, 2, &[2.0, 3.0]));
 /// let g = Mat::<f64>::fork(Mat::id(), Mat::scale(5.0));
@@ -69,7 +70,7 @@ pub struct Mat<S>(PhantomData<S>);
 /// How a chain of matrices is multiplied out.
 ///
 /// ```
-/// use catad::cats::Association;
+/// use catad::interpretations::Association;
 /// assert_ne!(Association::Left, Association::Cheapest);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +89,7 @@ pub enum Association {
 /// # Example
 ///
 /// ```
-/// use catad::cats::{Association, Mat, MatMap};
+/// use catad::interpretations::{Association, Mat, MatMap};
 /// use catad::prelude::*;
 /// let wide = MatMap::<f64, [f64; 4], f64>::new(nalgebra::DMatrix::from_element(1, 4, 1.0));
 /// let tall = MatMap::<f64, f64, [f64; 4]>::new(nalgebra::DMatrix::from_element(4, 1, 2.0));
@@ -152,7 +153,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// shapes or the type.
     ///
     /// ```
-    /// use catad::cats::MatMap;
+    /// use catad::interpretations::MatMap;
     /// let f = MatMap::<f64, (f64, f64), f64>::new(nalgebra::DMatrix::from_row_slice(1, 2, &[1.0, 2.0]));
     /// assert_eq!(f.shape(), (1, 2));
     /// ```
@@ -195,7 +196,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// `(dim b, dim a)`: the shape of the matrix.
     ///
     /// ```
-    /// use catad::cats::Mat;
+    /// use catad::interpretations::Mat;
     /// use catad::prelude::*;
     /// assert_eq!(Mat::<f64>::exl::<[f64; 2], f64>().shape(), (2, 3));
     /// ```
@@ -206,7 +207,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// The number of matrices in the chain.
     ///
     /// ```
-    /// use catad::cats::Mat;
+    /// use catad::interpretations::Mat;
     /// use catad::prelude::*;
     /// assert_eq!(Mat::<f64>::id::<f64>().chain_len(), 0);
     /// assert_eq!(Mat::compose(Mat::scale(2.0), Mat::scale(3.0)).chain_len(), 2);
@@ -226,7 +227,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// takes.
     ///
     /// ```
-    /// use catad::cats::{Association, Mat};
+    /// use catad::interpretations::{Association, Mat};
     /// use catad::prelude::*;
     /// use catad::space::Arr;
     /// // 1×3 · 3×3 · 3×3, a gradient's shape: from the left, two row-vector products (9 + 9);
@@ -251,7 +252,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// The matrix, the chain multiplied out in `association`.
     ///
     /// ```
-    /// use catad::cats::{Association, Mat};
+    /// use catad::interpretations::{Association, Mat};
     /// use catad::prelude::*;
     /// let f = Mat::<f64>::compose(Mat::jam(), Mat::dup::<f64>());
     /// assert_eq!(f.product(Association::Left), f.product(Association::Right));
@@ -279,7 +280,7 @@ impl<S: Scalar + RealField, A: Additive, B: Additive> MatMap<S, A, B> {
     /// The matrix, multiplied out in the cheapest association.
     ///
     /// ```
-    /// use catad::cats::Mat;
+    /// use catad::interpretations::Mat;
     /// use catad::prelude::*;
     /// let swap = Mat::<f64>::swap::<f64, f64>().matrix();
     /// assert_eq!(swap, nalgebra::DMatrix::from_row_slice(2, 2, &[0.0, 1.0, 1.0, 0.0]));
@@ -600,9 +601,10 @@ impl<S: Scalar + RealField> RepCat for Mat<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::category::{FloatingCat, dot};
+    use crate::interpretations::{AddFun, D};
     use crate::prelude::*;
     use crate::space::{Arr, SVec, VecLen};
+    use crate::vocabulary::{FloatingCat, dot};
     use nalgebra::{SVector, Vector3};
 
     type M = Mat<f64>;

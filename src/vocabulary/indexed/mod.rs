@@ -8,7 +8,8 @@
 //! | `CartesianI k h`: `exI`, `replI` | [`CartesianI<H>`]: [`ex_i`](CartesianI::ex_i), [`repl_i`](CartesianI::repl_i), [`fork_i`](CartesianI::fork_i), [`unfork_i`](CartesianI::unfork_i) |
 //! | `CocartesianI k h`: `inI`, `jamI` | [`CocartesianI<H>`]: [`in_i`](CocartesianI::in_i), [`jam_i`](CocartesianI::jam_i), [`join_i`](CocartesianI::join_i), [`unjoin_i`](CocartesianI::unjoin_i) |
 //! | `zip`, `unzip` (Fig. 13's `Zip h`) | [`ZipI<H>`] |
-//! | `sum`, `dot`, `zipWith` | [`sum`], [`dot`], [`zip_with`], [`dot_with`] |
+//! | `sum` | [`SumCat::sum_c`] (`jamI` where the category has it) |
+//! | `dot`, `zipWith` | [`dot`], [`zip_with`], [`dot_with`] |
 //!
 //! The operations that make a vector without having one (`ex_i`, `repl_i`, `in_i`, `jam_i`,
 //! `zip_i`) take the shape `h`, so run-time-length vectors know their length.
@@ -28,10 +29,12 @@ mod cartesian;
 mod cocartesian;
 mod monoidal;
 mod programs;
+mod sum;
 mod zip;
 
 pub use cartesian::CartesianI;
 pub use cocartesian::CocartesianI;
 pub use monoidal::MonoidalI;
-pub use programs::{dot, dot_with, sum, zip_with};
+pub use programs::{dot, dot_with, zip_with};
+pub use sum::SumCat;
 pub use zip::{ZipI, unzip_by_projections, zip_by_projections};

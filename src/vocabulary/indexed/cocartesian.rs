@@ -1,6 +1,6 @@
 use super::MonoidalI;
-use crate::category::Hom;
 use crate::space::{Additive, Container};
+use crate::vocabulary::Hom;
 
 /// Indexed coproducts (paper §15), which in linear-map categories coincide with indexed products:
 /// a collection of injections and `jamI`, the sum.
@@ -14,6 +14,7 @@ use crate::space::{Additive, Container};
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad::space::VecLen;
 /// let scales = vec![AddFun::scale(1.0), AddFun::scale(10.0), AddFun::scale(100.0)];
 /// let f = AddFun::join_i(VecLen(3), scales);

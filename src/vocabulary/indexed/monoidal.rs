@@ -1,5 +1,5 @@
-use crate::category::{Category, Hom};
 use crate::space::{Additive, Container};
+use crate::vocabulary::{Category, Hom};
 
 /// Indexed parallel composition (paper §15): `crossI :: h (a ⤳ b) → (h a ⤳ h b)` runs the `i`-th
 /// morphism on the `i`-th element. The morphisms all share one domain and one codomain.

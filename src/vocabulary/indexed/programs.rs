@@ -1,21 +1,8 @@
 //! Programs derived from the indexed vocabulary, written once for every category.
 
 use super::{CocartesianI, MonoidalI, ZipI};
-use crate::category::{Hom, NumCat, Scalable};
 use crate::space::{Additive, Container, Scalar};
-
-/// `sum = jamI`: the sum of the elements.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::space::VecLen;
-/// let s = sum::<Reverse, VecLen, f64>(VecLen(3));
-/// assert_eq!(s.apply(vec![1.0, 2.0, 3.0]), 6.0);
-/// assert_eq!(gradient(&s, vec![1.0, 2.0, 3.0]), vec![1.0, 1.0, 1.0]);
-/// ```
-pub fn sum<K: CocartesianI<H>, H: Container, A: Additive>(h: H) -> Hom<K, H::Obj<A>, A> {
-    K::jam_i(h)
-}
+use crate::vocabulary::{Hom, NumCat, Scalable};
 
 /// `zipWith f = fmap f ∘ zipI`: `f` on the pairs of corresponding elements.
 ///
@@ -55,7 +42,7 @@ where
     H: Container,
     S: Scalar,
 {
-    K::compose(sum::<K, H, S>(h), zip_with::<K, H, S, S, S>(h, K::mul_c()))
+    K::compose(K::jam_i(h), zip_with::<K, H, S, S, S>(h, K::mul_c()))
 }
 
 /// `dotWith c = joinI (fmap scale c)`: the linear functional `v ↦ ⟨c, v⟩` for a constant vector
@@ -63,6 +50,7 @@ where
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad::space::Arr;
 /// let f = dot_with::<AddFun, Arr<3>, f64>(Arr, &[1.0, 10.0, 100.0]);
 /// assert_eq!(f.apply([3.0, 2.0, 1.0]), 123.0);

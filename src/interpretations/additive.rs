@@ -2,11 +2,11 @@
 //! of linear maps, and with it [`D<AddFun>`](super::D) is forward-mode AD.
 
 use super::{Fun, Func};
-use crate::category::{
-    Cartesian, Category, Cocartesian, LinearMap, Monoidal, Scalable, check_shape,
-    transpose_via_forward,
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
+    RepCat, Scalable, ZipI, check_shape, transpose_via_forward,
 };
-use crate::space::{Additive, Scalar, Space};
 use nalgebra::DMatrix;
 
 /// Additive functions: functions `f` with `f (a + b) = f a + f b` (and, over the reals, linear).
@@ -18,6 +18,7 @@ use nalgebra::DMatrix;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// let f = AddFun::join(AddFun::scale(2.0), AddFun::id());
 /// assert_eq!(f.apply((1.0, 10.0)), 12.0);
 /// ```
@@ -80,6 +81,56 @@ impl Cocartesian for AddFun {
 impl<S: Scalar> Scalable<S> for AddFun {
     fn scale(s: S) -> Func<S, S> {
         Func::new(move |a: S| s * a)
+    }
+}
+
+/// Fig. 14: as for functions.
+impl<H: Container> MonoidalI<H> for AddFun {
+    fn cross_i<A: Additive, B: Additive>(
+        h: H,
+        fs: H::Of<Func<A, B>>,
+    ) -> Func<H::Obj<A>, H::Obj<B>> {
+        Fun::cross_i(h, fs)
+    }
+}
+
+/// Fig. 14: as for functions.
+impl<H: Container> CartesianI<H> for AddFun {
+    fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
+        Fun::ex_i(h)
+    }
+    fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
+        Fun::repl_i(h)
+    }
+}
+
+/// Fig. 14: `inI` puts its argument at one position and zeros elsewhere, `jamI = sum`.
+impl<H: Container> CocartesianI<H> for AddFun {
+    fn in_i<A: Additive>(h: H) -> H::Of<Func<A, H::Obj<A>>> {
+        h.tabulate(|i| Func::new(move |a: A| h.inject(i, &a)))
+    }
+    fn jam_i<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
+        Func::new(move |xs: H::Obj<A>| h.sum(&xs))
+    }
+}
+
+/// As for functions.
+impl<H: Container> ZipI<H> for AddFun {
+    fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
+        Fun::zip_i(h)
+    }
+    fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
+        Fun::unzip_i(h)
+    }
+}
+
+/// As for functions: both conversions are linear.
+impl RepCat for AddFun {
+    fn repr_c<A: HasRep>() -> Func<A, A::Rep> {
+        Fun::repr_c::<A>()
+    }
+    fn abst_c<A: HasRep>() -> Func<A::Rep, A> {
+        Fun::abst_c::<A>()
     }
 }
 

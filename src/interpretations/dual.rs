@@ -1,8 +1,11 @@
 //! `Dual<K>`, the dual (opposite) category (paper Fig. 10): a morphism `a ⤳ b` is a morphism
 //! `b ⤳ a` of `K`. With `K = AddFun`, [`D<Dual<AddFun>>`](super::D) is reverse-mode AD.
 
-use crate::category::{Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable};
-use crate::space::{Additive, Scalar, Space};
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
+    MonoidalI, RepCat, Scalable, ZipI,
+};
 use nalgebra::DMatrix;
 use std::marker::PhantomData;
 
@@ -13,6 +16,7 @@ use std::marker::PhantomData;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Dual};
 /// // exl in Dual<AddFun> is inl in AddFun, run backwards: a cotangent of `a` lands in (a, 0).
 /// let exl: Hom<Dual<AddFun>, (f64, f64), f64> = Dual::<AddFun>::exl();
 /// assert_eq!(exl.apply(1.0), (1.0, 0.0));
@@ -97,5 +101,55 @@ impl<K: LinearMap<S>, S: Scalar> LinearMap<S> for Dual<K> {
 
     fn to_matrix<A: Space<S>, B: Space<S>>(f: &Hom<K, B, A>, a: &A, b: &B) -> DMatrix<S> {
         K::to_matrix(f, b, a).transpose()
+    }
+}
+
+/// Fig. 15: `crossI = Dual ∘ crossI ∘ fmap unDual`.
+impl<K: MonoidalI<H>, H: Container> MonoidalI<H> for Dual<K> {
+    fn cross_i<A: Additive, B: Additive>(
+        h: H,
+        fs: H::Of<Hom<K, B, A>>,
+    ) -> Hom<K, H::Obj<B>, H::Obj<A>> {
+        K::cross_i::<B, A>(h, fs)
+    }
+}
+
+/// Fig. 15: `exI = fmap Dual inI`, `replI = Dual jamI`.
+impl<K: CocartesianI<H>, H: Container> CartesianI<H> for Dual<K> {
+    fn ex_i<A: Additive>(h: H) -> H::Of<Hom<K, A, H::Obj<A>>> {
+        K::in_i::<A>(h)
+    }
+    fn repl_i<A: Additive>(h: H) -> Hom<K, H::Obj<A>, A> {
+        K::jam_i::<A>(h)
+    }
+}
+
+/// Fig. 15: `inI = fmap Dual exI`, `jamI = Dual replI`.
+impl<K: CartesianI<H>, H: Container> CocartesianI<H> for Dual<K> {
+    fn in_i<A: Additive>(h: H) -> H::Of<Hom<K, H::Obj<A>, A>> {
+        K::ex_i::<A>(h)
+    }
+    fn jam_i<A: Additive>(h: H) -> Hom<K, A, H::Obj<A>> {
+        K::repl_i::<A>(h)
+    }
+}
+
+/// `zip` and `unzip` are each other's transposes: `zipI = Dual unzipI`, `unzipI = Dual zipI`.
+impl<K: ZipI<H>, H: Container> ZipI<H> for Dual<K> {
+    fn zip_i<A: Additive, B: Additive>(h: H) -> Hom<K, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
+        K::unzip_i::<A, B>(h)
+    }
+    fn unzip_i<A: Additive, B: Additive>(h: H) -> Hom<K, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
+        K::zip_i::<A, B>(h)
+    }
+}
+
+/// The transpose of `reprC` is `abstC`: `reprC = Dual abstC`, `abstC = Dual reprC`.
+impl<K: RepCat> RepCat for Dual<K> {
+    fn repr_c<A: HasRep>() -> Hom<K, A::Rep, A> {
+        K::abst_c::<A>()
+    }
+    fn abst_c<A: HasRep>() -> Hom<K, A, A::Rep> {
+        K::repr_c::<A>()
     }
 }

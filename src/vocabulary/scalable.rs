@@ -12,6 +12,7 @@ use crate::space::Scalar;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// assert_eq!(AddFun::scale(3.0).apply(2.0), 6.0);
 /// ```
 pub trait Scalable<S: Scalar>: Category {

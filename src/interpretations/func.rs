@@ -8,6 +8,7 @@ use std::rc::Rc;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Func;
 /// let sqr = Func::new(|x: f64| x * x);
 /// assert_eq!(sqr.apply(3.0), 9.0);
 /// ```
@@ -22,6 +23,22 @@ impl<A, B> Func<A, B> {
     /// Applies the function.
     pub fn apply(&self, a: A) -> B {
         (self.0)(a)
+    }
+
+    /// The function as a closure, for APIs that take one, such as
+    /// [`Pred::compare`](crate::vocabulary::Pred::compare).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let cos = Fun::cos_c().into_fn();
+    /// assert_eq!(cos(0.0_f64), 1.0);
+    /// ```
+    pub fn into_fn(self) -> impl Fn(A) -> B + 'static
+    where
+        A: 'static,
+        B: 'static,
+    {
+        move |a| self.apply(a)
     }
 }
 

@@ -12,6 +12,7 @@ use crate::space::Additive;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Func;
 /// let inc = Func::new(|x: f64| x + 1.0);
 /// let dbl = Func::new(|x: f64| 2.0 * x);
 /// assert_eq!(Fun::cross(inc.clone(), dbl).apply((1.0, 1.0)), (2.0, 2.0));

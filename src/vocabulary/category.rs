@@ -4,6 +4,7 @@ use crate::space::Additive;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Func;
 /// let double: Hom<Fun, f64, f64> = Func::new(|x: f64| 2.0 * x);
 /// assert_eq!(double.apply(3.0), 6.0);
 /// ```
@@ -23,6 +24,7 @@ pub type Hom<K, A, B> = <K as Category>::Hom<A, B>;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Func;
 /// let inc = Func::new(|x: f64| x + 1.0);
 /// let dbl = Func::new(|x: f64| 2.0 * x);
 /// assert_eq!(Fun::compose(dbl.clone(), inc.clone()).apply(1.0), 4.0);

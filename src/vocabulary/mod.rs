@@ -1,4 +1,6 @@
-//! The categorical vocabulary (paper §4–§7, §13): one trait per class, laws in each trait's docs.
+//! The categorical vocabulary (paper §4–§7, §13, §15): one trait per class, laws in each trait's
+//! docs. The vocabulary names no interpretation: the categories that give it meaning are in
+//! the `interpretations` module.
 //!
 //! A category is a zero-sized marker type; its morphisms ``a `k` b`` are the generic associated type
 //! [`Category::Hom`], written [`Hom<K, A, B>`](Hom). Programs are written once against these traits and
@@ -15,24 +17,24 @@ mod indexed;
 mod linear_map;
 mod monoidal;
 mod num;
-mod program_i;
+mod program;
 mod rep;
 mod scalable;
 
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
 pub use cocartesian::{Cocartesian, zero};
-pub use conditional::{Comparison, Conditional, Pred, Program};
+pub use conditional::{Comparison, Conditional, Pred};
 pub use floating::FloatingCat;
 pub use fractional::FractionalCat;
 pub use indexed::{
-    CartesianI, CocartesianI, MonoidalI, ZipI, dot, dot_with, sum, unzip_by_projections,
+    CartesianI, CocartesianI, MonoidalI, SumCat, ZipI, dot, dot_with, unzip_by_projections,
     zip_by_projections, zip_with,
 };
 pub(crate) use linear_map::check_shape;
 pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
 pub use monoidal::Monoidal;
 pub use num::NumCat;
-pub use program_i::{ProgramI, SumCat};
+pub use program::{Program, ProgramI};
 pub use rep::RepCat;
 pub use scalable::Scalable;

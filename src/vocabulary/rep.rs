@@ -5,7 +5,7 @@ use crate::space::HasRep;
 /// a struct apart into its fields and builds one from them.
 ///
 /// Both are linear isomorphisms, so every category has them: in a derivative category each is its
-/// own derivative, and [`Dual`](crate::cats::Dual) swaps them.
+/// own derivative, and `Dual` swaps them.
 ///
 /// # Laws
 ///

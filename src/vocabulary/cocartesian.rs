@@ -15,6 +15,7 @@ use crate::space::Additive;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Func};
 /// let dbl = Func::new(|x: f64| 2.0 * x);
 /// let tpl = Func::new(|x: f64| 3.0 * x);
 /// assert_eq!(AddFun::join(dbl, tpl).apply((1.0, 1.0)), 5.0);
@@ -53,6 +54,8 @@ pub trait Cocartesian: Monoidal {
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
+/// use catad::vocabulary::zero;
 /// assert_eq!(zero::<AddFun, f64, (f64, f64)>().apply(5.0), (0.0, 0.0));
 /// ```
 pub fn zero<K: Cartesian + Cocartesian, A: Additive, B: Additive>() -> Hom<K, A, B> {

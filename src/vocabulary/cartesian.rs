@@ -14,6 +14,7 @@ use crate::space::Additive;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::Func;
 /// let inc = Func::new(|x: f64| x + 1.0);
 /// let dbl = Func::new(|x: f64| 2.0 * x);
 /// assert_eq!(Fun::fork(inc, dbl).apply(3.0), (4.0, 6.0));

@@ -19,6 +19,8 @@ use nalgebra::DMatrix;
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
+/// use catad::vocabulary::LinearMap;
 /// let f = AddFun::fork(AddFun::scale(2.0), AddFun::scale(3.0));
 /// assert_eq!(AddFun::forward(&f, &1.0, &(0.0, 0.0)), (2.0, 3.0));
 /// assert_eq!(AddFun::transpose(&f, &(1.0, 1.0), &0.0), 5.0);
@@ -55,6 +57,8 @@ pub trait LinearMap<S: Scalar>: Category {
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
+/// use catad::vocabulary::transpose_via_forward;
 /// let f = AddFun::fork(AddFun::scale(2.0), AddFun::scale(3.0));
 /// assert_eq!(transpose_via_forward::<AddFun, f64, _, _>(&f, &(1.0, 1.0), &0.0), 5.0);
 /// ```
@@ -76,6 +80,8 @@ pub fn transpose_via_forward<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
+/// use catad::vocabulary::forward_via_transpose;
 /// let f = AddFun::join(AddFun::scale(2.0), AddFun::scale(3.0));
 /// assert_eq!(forward_via_transpose::<AddFun, f64, _, _>(&f, &(1.0, 1.0), &0.0), 5.0);
 /// ```

@@ -1,9 +1,13 @@
 //! `Fun`, the category of plain functions `(→)` (paper §4): evaluation, and the primal of every
-//! derivative category.
+//! derivative category. All of its instances are here: the core classes, the numeric operations,
+//! the indexed products (Fig. 14), the sum of a vector, representations and conditionals.
 
 use super::Func;
-use crate::category::{Cartesian, Category, FloatingCat, FractionalCat, Hom, Monoidal, NumCat};
-use crate::space::{Additive, Scalar};
+use crate::space::{Additive, Container, HasRep, Scalar};
+use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Conditional, FloatingCat, FractionalCat, Hom, Monoidal,
+    MonoidalI, NumCat, Pred, RepCat, SumCat, ZipI,
+};
 
 /// The category of plain functions: a program interpreted in `Fun` simply runs.
 ///
@@ -103,5 +107,66 @@ impl<S: Scalar> FloatingCat<S> for Fun {
     }
     fn powi_c(n: i32) -> Hom<Self, S, S> {
         Func::new(move |a: S| a.powi(n))
+    }
+}
+
+/// `crossI = zipWith ($)`: `fs[i]` on element `i`.
+impl<H: Container> MonoidalI<H> for Fun {
+    fn cross_i<A: Additive, B: Additive>(
+        h: H,
+        fs: H::Of<Func<A, B>>,
+    ) -> Func<H::Obj<A>, H::Obj<B>> {
+        Func::new(move |xs: H::Obj<A>| h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x)))
+    }
+}
+
+/// `exI = tabulate (flip index)`, `replI = point`.
+impl<H: Container> CartesianI<H> for Fun {
+    fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
+        h.tabulate(|i| Func::new(move |xs: H::Obj<A>| h.index(&xs, i)))
+    }
+    fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
+        Func::new(move |a: A| h.replicate(&a))
+    }
+}
+
+impl<H: Container> ZipI<H> for Fun {
+    fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
+        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys))
+    }
+    fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
+        Func::new(move |pairs: H::Obj<(A, B)>| h.unzip(&pairs))
+    }
+}
+
+/// Functions have no `jamI` (they are not cocartesian), but they add up a vector's elements.
+impl<H: Container> SumCat<H> for Fun {
+    fn sum_c<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
+        Func::new(move |xs: H::Obj<A>| h.sum(&xs))
+    }
+}
+
+impl RepCat for Fun {
+    fn repr_c<A: HasRep>() -> Func<A, A::Rep> {
+        Func::new(A::repr)
+    }
+    fn abst_c<A: HasRep>() -> Func<A::Rep, A> {
+        Func::new(A::abst)
+    }
+}
+
+impl Conditional for Fun {
+    fn cond<A: Additive, B: Additive>(
+        p: Pred<A>,
+        then: Func<A, B>,
+        otherwise: Func<A, B>,
+    ) -> Func<A, B> {
+        Func::new(move |a| {
+            if p.holds(&a) {
+                then.apply(a)
+            } else {
+                otherwise.apply(a)
+            }
+        })
     }
 }

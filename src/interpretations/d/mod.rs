@@ -1,11 +1,17 @@
 //! `D<K>`, generalized differentiable functions (paper Fig. 6): `a → b × (a ⊸ b)`, with the linear
 //! maps `⊸` represented in the category `K`.
+//!
+//! All of `D`'s instances live in this module: the core classes and representations here, the
+//! numeric primitives (each with its derivative) in [`numeric`], and the indexed products
+//! (Fig. 13) in [`indexed`].
 
-use crate::category::{
-    Cartesian, Category, Cocartesian, FloatingCat, FractionalCat, Hom, Monoidal, NumCat, Scalable,
-    zero,
+mod indexed;
+mod numeric;
+
+use crate::space::{Additive, HasRep, Scalar};
+use crate::vocabulary::{
+    Cartesian, Category, Cocartesian, Conditional, Hom, Monoidal, Pred, RepCat, Scalable,
 };
-use crate::space::{Additive, Scalar};
 use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -31,6 +37,7 @@ pub struct D<K>(PhantomData<K>);
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, DMap};
 /// let f: DMap<AddFun, f64, f64> = Forward::sin_c();
 /// assert_eq!(f.apply(0.0), 0.0);
 /// assert_eq!(f.linearize(0.0).1.apply(2.0), 2.0);
@@ -73,19 +80,13 @@ impl<K: Category, A: Additive, B: Additive> fmt::Debug for DMap<K, A, B> {
 }
 
 /// `linearD f f' = D (λ a → (f a, f'))`: a linear function is its own derivative everywhere.
+///
+/// Every linear primitive of every class is `D`'s through this one function.
 fn linear<K: Category, A: Additive, B: Additive>(
     f: impl Fn(A) -> B + 'static,
     df: Hom<K, A, B>,
 ) -> DMap<K, A, B> {
     DMap::new(move |a| (f(a), df.clone()))
-}
-
-/// A scalar primitive from its value and the scalar derivative at a point.
-fn scalar<K: Scalable<S>, S: Scalar>(f: impl Fn(S) -> (S, S) + 'static) -> DMap<K, S, S> {
-    DMap::new(move |a| {
-        let (y, dy) = f(a);
-        (y, K::scale(dy))
-    })
 }
 
 impl<K: Category> Category for D<K> {
@@ -156,95 +157,74 @@ impl<K: Scalable<S>, S: Scalar> Scalable<S> for D<K> {
     }
 }
 
-impl<K, S> NumCat<S> for D<K>
-where
-    K: Cartesian + Cocartesian + Scalable<S>,
-    S: Scalar,
-{
-    fn negate_c() -> DMap<K, S, S> {
-        let minus_one = S::from_f64(-1.0);
-        linear(|a: S| -a, K::scale(minus_one))
+/// `reprC = linearD repr reprC`, `abstC = linearD abst abstC`.
+impl<K: RepCat> RepCat for D<K> {
+    fn repr_c<A: HasRep>() -> DMap<K, A, A::Rep> {
+        linear::<K, A, A::Rep>(A::repr, K::repr_c::<A>())
     }
-    fn add_c() -> DMap<K, (S, S), S> {
-        linear(|(a, b): (S, S)| a + b, K::jam())
-    }
-    /// `mul = D (λ (a, b) → (a · b, scale b ▽ scale a))`.
-    fn mul_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(a, b): (S, S)| (a * b, K::join(K::scale(b), K::scale(a))))
-    }
-    fn const_c<A: Additive>(s: S) -> DMap<K, A, S> {
-        linear(move |_| s, zero::<K, A, S>())
-    }
-    fn sub_c() -> DMap<K, (S, S), S> {
-        let minus_one = S::from_f64(-1.0);
-        linear(
-            |(a, b): (S, S)| a - b,
-            K::join(K::id(), K::scale(minus_one)),
-        )
+    fn abst_c<A: HasRep>() -> DMap<K, A::Rep, A> {
+        linear::<K, A::Rep, A>(A::abst, K::abst_c::<A>())
     }
 }
 
-impl<K, S> FractionalCat<S> for D<K>
-where
-    K: Cartesian + Cocartesian + Scalable<S>,
-    S: Scalar,
-{
-    fn recip_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let r = S::from_f64(1.0) / a;
-            (r, -(r * r))
-        })
-    }
-    /// `div = D (λ (a, b) → (a / b, scale (1/b) ▽ scale (-a/b²)))`.
-    fn div_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(a, b): (S, S)| {
-            let r = S::from_f64(1.0) / b;
-            let q = a * r;
-            (q, K::join(K::scale(r), K::scale(-(q * r))))
-        })
-    }
-}
-
-impl<K, S> FloatingCat<S> for D<K>
-where
-    K: Cartesian + Cocartesian + Scalable<S>,
-    S: Scalar,
-{
-    fn sin_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.sin(), a.cos()))
-    }
-    fn cos_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.cos(), -a.sin()))
-    }
-    fn exp_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let e = a.exp();
-            (e, e)
-        })
-    }
-    fn ln_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.ln(), S::from_f64(1.0) / a))
-    }
-    fn sqrt_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let r = a.sqrt();
-            (r, S::from_f64(0.5) / r)
-        })
-    }
-    fn tanh_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let t = a.tanh();
-            (t, S::from_f64(1.0) - t * t)
-        })
-    }
-    fn powi_c(n: i32) -> DMap<K, S, S> {
-        scalar(move |a: S| {
-            let dy = if n == 0 {
-                S::zero()
+impl<K: Category> Conditional for D<K> {
+    fn cond<A: Additive, B: Additive>(
+        p: Pred<A>,
+        then: DMap<K, A, B>,
+        otherwise: DMap<K, A, B>,
+    ) -> DMap<K, A, B> {
+        DMap::new(move |a| {
+            if p.holds(&a) {
+                then.linearize(a)
             } else {
-                S::from_f64(f64::from(n)) * a.powi(n - 1)
-            };
-            (a.powi(n), dy)
+                otherwise.linearize(a)
+            }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    /// `|x|` as a conditional program.
+    fn abs<K: Program<f64>>() -> Hom<K, f64, f64> {
+        let negative = Pred::compare(|x: f64| x, Comparison::Lt, |_| 0.0);
+        K::cond(negative, K::negate_c(), K::id())
+    }
+
+    #[test]
+    fn cond_agrees_with_the_chosen_branch_in_value_and_derivative() {
+        for x in [-2.0, -0.5, 0.5, 2.0] {
+            assert_eq!(abs::<Fun>().apply(x), x.abs());
+            let slope = if x < 0.0 { -1.0 } else { 1.0 };
+            assert_eq!(jvp(&abs::<Forward>(), x, 1.0), (x.abs(), slope));
+            assert_eq!(vjp(&abs::<Reverse>(), x, 1.0), (x.abs(), slope));
+            assert_eq!(derivative(&abs::<ForwardBegin<f64>>(), x), slope);
+            assert_eq!(gradient(&abs::<ReverseCont<f64>>(), x), slope);
+        }
+    }
+
+    #[test]
+    fn predicates_combine_and_compare() {
+        let x = || Fun::exl::<f64, f64>();
+        let y = || Fun::exr::<f64, f64>();
+        let lt = Pred::compare(x().into_fn(), Comparison::Lt, y().into_fn());
+        let eq = Pred::compare(x().into_fn(), Comparison::Eq, y().into_fn());
+        let le = lt.or(&eq);
+        assert!(le.holds(&(1.0, 1.0)) && le.holds(&(0.0, 1.0)) && !le.holds(&(2.0, 1.0)));
+        assert!(le.not().holds(&(2.0, 1.0)));
+        assert!(!lt.and(&eq).holds(&(1.0, 1.0)));
+        let ops = [
+            Comparison::Lt,
+            Comparison::Le,
+            Comparison::Gt,
+            Comparison::Ge,
+            Comparison::Eq,
+            Comparison::Ne,
+        ];
+        let at_1_2: Vec<bool> = ops.iter().map(|op| op.test(1.0, 2.0)).collect();
+        assert_eq!(at_1_2, [true, true, false, false, false, true]);
+        assert!(format!("{lt:?}").starts_with("Pred<"));
     }
 }

@@ -2,10 +2,11 @@
 //! `(r ⊸ a) → (r ⊸ b)`, composing with a "beginning" on the right, so every composition becomes
 //! right-associated: forward mode.
 
-use crate::category::{
-    Cartesian, Category, Cocartesian, Hom, LinearMap, Monoidal, Scalable, transpose_via_forward,
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::vocabulary::{
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
+    MonoidalI, RepCat, Scalable, ZipI, transpose_via_forward,
 };
-use crate::space::{Additive, Scalar, Space};
 use nalgebra::DMatrix;
 use std::fmt;
 use std::marker::PhantomData;
@@ -37,6 +38,8 @@ pub struct Begin<K, R>(PhantomData<(K, R)>);
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::begin;
+/// use catad::interpretations::AddFun;
 /// let f = begin::<AddFun, f64, f64, f64>(AddFun::scale(3.0));
 /// assert_eq!(f.apply(AddFun::scale(2.0)).apply(1.0), 6.0);
 /// ```
@@ -79,6 +82,8 @@ impl<K: Category, R: Additive, A: Additive, B: Additive> fmt::Debug for BeginMap
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::begin;
+/// use catad::interpretations::AddFun;
 /// let f = begin::<AddFun, f64, (f64, f64), f64>(AddFun::jam());
 /// assert_eq!(f.apply(AddFun::dup()).apply(2.0), 4.0);
 /// ```
@@ -189,5 +194,68 @@ where
 
     fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> BeginMap<K, R, A, B> {
         begin(K::from_matrix(m, a, b))
+    }
+}
+
+/// `crossI fs = Begin (forkI ∘ crossI fs ∘ unforkI)`: split the beginning of `h a` into one per
+/// element, run each `fs[i]` on its own, and fork the results, as the binary `×` does with
+/// `fork`/`unfork`.
+impl<K: CartesianI<H>, R: Additive, H: Container> MonoidalI<H> for Begin<K, R> {
+    fn cross_i<A: Additive, B: Additive>(
+        h: H,
+        fs: H::Of<BeginMap<K, R, A, B>>,
+    ) -> BeginMap<K, R, H::Obj<A>, H::Obj<B>> {
+        BeginMap::new(move |b: Hom<K, R, H::Obj<A>>| {
+            let bs = K::unfork_i::<R, A>(h, b);
+            let bs = h.items(&bs);
+            let parts = h.items(&fs).iter().zip(bs).map(|(f, b)| f.apply(b.clone()));
+            K::fork_i::<R, B>(h, h.collect(parts))
+        })
+    }
+}
+
+/// `exI = fmap begin exI`, `replI = begin replI`.
+impl<K: CartesianI<H>, R: Additive, H: Container> CartesianI<H> for Begin<K, R> {
+    fn ex_i<A: Additive>(h: H) -> H::Of<BeginMap<K, R, H::Obj<A>, A>> {
+        h.map(&K::ex_i::<A>(h), |f| begin::<K, R, H::Obj<A>, A>(f.clone()))
+    }
+    fn repl_i<A: Additive>(h: H) -> BeginMap<K, R, A, H::Obj<A>> {
+        begin::<K, R, A, H::Obj<A>>(K::repl_i::<A>(h))
+    }
+}
+
+/// `inI = fmap begin inI`, `jamI = begin jamI`.
+impl<K: CartesianI<H> + CocartesianI<H>, R: Additive, H: Container> CocartesianI<H>
+    for Begin<K, R>
+{
+    fn in_i<A: Additive>(h: H) -> H::Of<BeginMap<K, R, A, H::Obj<A>>> {
+        h.map(&K::in_i::<A>(h), |f| begin::<K, R, A, H::Obj<A>>(f.clone()))
+    }
+    fn jam_i<A: Additive>(h: H) -> BeginMap<K, R, H::Obj<A>, A> {
+        begin::<K, R, H::Obj<A>, A>(K::jam_i::<A>(h))
+    }
+}
+
+/// `zipI = begin zipI`, `unzipI = begin unzipI`.
+impl<K: ZipI<H>, R: Additive, H: Container> ZipI<H> for Begin<K, R> {
+    fn zip_i<A: Additive, B: Additive>(
+        h: H,
+    ) -> BeginMap<K, R, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
+        begin::<K, R, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(K::zip_i::<A, B>(h))
+    }
+    fn unzip_i<A: Additive, B: Additive>(
+        h: H,
+    ) -> BeginMap<K, R, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
+        begin::<K, R, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(K::unzip_i::<A, B>(h))
+    }
+}
+
+/// `reprC = begin reprC`, `abstC = begin abstC`.
+impl<K: RepCat + Cartesian, R: Additive> RepCat for Begin<K, R> {
+    fn repr_c<A: HasRep>() -> BeginMap<K, R, A, A::Rep> {
+        begin::<K, R, A, A::Rep>(K::repr_c::<A>())
+    }
+    fn abst_c<A: HasRep>() -> BeginMap<K, R, A::Rep, A> {
+        begin::<K, R, A::Rep, A>(K::abst_c::<A>())
     }
 }

@@ -6,8 +6,7 @@
 //! `cond p f g` is `f`'s where `p` holds and `g`'s elsewhere. This is what `#[catad::program]`
 //! compiles `if`/`else` into.
 
-use super::{Cartesian, Category, FloatingCat, Hom};
-use crate::cats::{D, DMap, Fun, Func};
+use super::{Category, Hom};
 use crate::space::{Additive, Scalar};
 use std::fmt;
 use std::rc::Rc;
@@ -62,7 +61,7 @@ impl Comparison {
 ///
 /// ```
 /// use catad::prelude::*;
-/// let positive = Pred::compare(Fun::id(), Comparison::Gt, Fun::const_c(0.0));
+/// let positive = Pred::compare(|x: f64| x, Comparison::Gt, |_| 0.0);
 /// let small = Pred::new(|x: &f64| x.abs() < 1.0);
 /// let p = positive.and(&small);
 /// assert!(p.holds(&0.5));
@@ -82,19 +81,28 @@ impl<A: 'static> Pred<A> {
         Pred(Rc::new(f))
     }
 
-    /// `lhs a <op> rhs a`: compares the values of two programs run as plain functions.
+    /// `lhs a <op> rhs a`: compares the values of two plain functions of the input, such as two
+    /// programs run in `Fun`.
     ///
     /// ```
     /// use catad::prelude::*;
     /// // x < y on pairs (x, y)
-    /// let below = Pred::compare(Fun::exl(), Comparison::Lt, Fun::exr());
+    /// let below = Pred::compare(|(x, _): (f64, f64)| x, Comparison::Lt, |(_, y)| y);
     /// assert!(below.holds(&(1.0, 2.0)) && !below.holds(&(2.0, 1.0)));
+    /// // the operands may be programs, run as plain functions
+    /// let (lhs, rhs) = (Fun::sin_c(), Fun::const_c(0.5));
+    /// let high = Pred::compare(move |x| lhs.apply(x), Comparison::Gt, move |x| rhs.apply(x));
+    /// assert!(high.holds(&1.0) && !high.holds(&0.0));
     /// ```
-    pub fn compare<S: Scalar>(lhs: Hom<Fun, A, S>, op: Comparison, rhs: Hom<Fun, A, S>) -> Self
+    pub fn compare<S: Scalar>(
+        lhs: impl Fn(A) -> S + 'static,
+        op: Comparison,
+        rhs: impl Fn(A) -> S + 'static,
+    ) -> Self
     where
-        A: Additive,
+        A: Clone,
     {
-        Pred::new(move |a: &A| op.test(lhs.apply(a.clone()), rhs.apply(a.clone())))
+        Pred::new(move |a: &A| op.test(lhs(a.clone()), rhs(a.clone())))
     }
 
     /// Whether the predicate holds at `a`.
@@ -173,7 +181,7 @@ impl<A> fmt::Debug for Pred<A> {
 /// use catad::prelude::*;
 /// // relu x = if x > 0 { x } else { 0 }, in every conditional category.
 /// fn relu<K: Program<f64>>() -> Hom<K, f64, f64> {
-///     let positive = Pred::compare(Fun::id(), Comparison::Gt, Fun::const_c(0.0));
+///     let positive = Pred::compare(|x: f64| x, Comparison::Gt, |_| 0.0);
 ///     K::cond(positive, K::id(), K::const_c(0.0))
 /// }
 /// assert_eq!(relu::<Fun>().apply(-2.0), 0.0);
@@ -194,99 +202,4 @@ pub trait Conditional: Category {
         then: Hom<Self, A, B>,
         otherwise: Hom<Self, A, B>,
     ) -> Hom<Self, A, B>;
-}
-
-/// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`, and
-/// conditionals. It is an alias (implemented for every category that has all three), so a
-/// program's bound is one word.
-///
-/// ```
-/// use catad::prelude::*;
-/// // sqr x = x · x, for every category that can run a program.
-/// fn sqr<K: Program<f64>>() -> Hom<K, f64, f64> {
-///     K::compose(K::mul_c(), K::dup())
-/// }
-/// assert_eq!(sqr::<Fun>().apply(3.0), 9.0);
-/// assert_eq!(derivative(&sqr::<ReverseCont<f64>>(), 3.0), 6.0);
-/// ```
-pub trait Program<S: Scalar>: Cartesian + FloatingCat<S> + Conditional {}
-
-impl<K: Cartesian + FloatingCat<S> + Conditional, S: Scalar> Program<S> for K {}
-
-impl Conditional for Fun {
-    fn cond<A: Additive, B: Additive>(
-        p: Pred<A>,
-        then: Func<A, B>,
-        otherwise: Func<A, B>,
-    ) -> Func<A, B> {
-        Func::new(move |a| {
-            if p.holds(&a) {
-                then.apply(a)
-            } else {
-                otherwise.apply(a)
-            }
-        })
-    }
-}
-
-impl<K: Category> Conditional for D<K> {
-    fn cond<A: Additive, B: Additive>(
-        p: Pred<A>,
-        then: DMap<K, A, B>,
-        otherwise: DMap<K, A, B>,
-    ) -> DMap<K, A, B> {
-        DMap::new(move |a| {
-            if p.holds(&a) {
-                then.linearize(a)
-            } else {
-                otherwise.linearize(a)
-            }
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::prelude::*;
-
-    /// `|x|` as a conditional program.
-    fn abs<K: Program<f64>>() -> Hom<K, f64, f64> {
-        let negative = Pred::compare(Fun::id(), Comparison::Lt, Fun::const_c(0.0));
-        K::cond(negative, K::negate_c(), K::id())
-    }
-
-    #[test]
-    fn cond_agrees_with_the_chosen_branch_in_value_and_derivative() {
-        for x in [-2.0, -0.5, 0.5, 2.0] {
-            assert_eq!(abs::<Fun>().apply(x), x.abs());
-            let slope = if x < 0.0 { -1.0 } else { 1.0 };
-            assert_eq!(jvp(&abs::<Forward>(), x, 1.0), (x.abs(), slope));
-            assert_eq!(vjp(&abs::<Reverse>(), x, 1.0), (x.abs(), slope));
-            assert_eq!(derivative(&abs::<ForwardBegin<f64>>(), x), slope);
-            assert_eq!(gradient(&abs::<ReverseCont<f64>>(), x), slope);
-        }
-    }
-
-    #[test]
-    fn predicates_combine_and_compare() {
-        let x = || Fun::exl::<f64, f64>();
-        let y = || Fun::exr::<f64, f64>();
-        let lt = Pred::compare(x(), Comparison::Lt, y());
-        let eq = Pred::compare(x(), Comparison::Eq, y());
-        let le = lt.or(&eq);
-        assert!(le.holds(&(1.0, 1.0)) && le.holds(&(0.0, 1.0)) && !le.holds(&(2.0, 1.0)));
-        assert!(le.not().holds(&(2.0, 1.0)));
-        assert!(!lt.and(&eq).holds(&(1.0, 1.0)));
-        let ops = [
-            Comparison::Lt,
-            Comparison::Le,
-            Comparison::Gt,
-            Comparison::Ge,
-            Comparison::Eq,
-            Comparison::Ne,
-        ];
-        let at_1_2: Vec<bool> = ops.iter().map(|op| op.test(1.0, 2.0)).collect();
-        assert_eq!(at_1_2, [true, true, false, false, false, true]);
-        assert!(format!("{lt:?}").starts_with("Pred<"));
-    }
 }

@@ -1,0 +1,43 @@
+//! The bundles `#[catad::program]` compiles to: one bound per program, [`Program<S>`] for scalars,
+//! pairs and conditionals, and [`ProgramI<H>`] for each vector shape `H`. Each is a trait alias: an
+//! empty trait with a blanket implementation for every category that has the classes it bundles.
+
+use super::{Cartesian, CartesianI, Conditional, FloatingCat, SumCat, ZipI};
+use crate::space::{Container, Scalar};
+
+/// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`, and
+/// conditionals. It is an alias (implemented for every category that has all three), so a
+/// program's bound is one word.
+///
+/// ```
+/// use catad::prelude::*;
+/// // sqr x = x · x, for every category that can run a program.
+/// fn sqr<K: Program<f64>>() -> Hom<K, f64, f64> {
+///     K::compose(K::mul_c(), K::dup())
+/// }
+/// assert_eq!(sqr::<Fun>().apply(3.0), 9.0);
+/// assert_eq!(derivative(&sqr::<ReverseCont<f64>>(), 3.0), 6.0);
+/// ```
+pub trait Program<S: Scalar>: Cartesian + FloatingCat<S> + Conditional {}
+
+impl<K: Cartesian + FloatingCat<S> + Conditional, S: Scalar> Program<S> for K {}
+
+/// The indexed vocabulary `#[catad::program]` compiles vector operations over shape `H` to:
+/// `fmap` and `replI` ([`CartesianI`]), `zipI` ([`ZipI`]) and the sum ([`SumCat`]). It is an
+/// alias, implemented for every category that has all three, so that a program over vectors of
+/// shape `H` adds one bound, `ProgramI<H>`, to `Program<S>`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::Arr;
+/// // ‖v‖² = sum (fmap sqr v), for every category that can run a program over [f64; 2].
+/// fn norm_sqr<K: Program<f64> + ProgramI<Arr<2>>>() -> Hom<K, [f64; 2], f64> {
+///     let sqr = K::compose(K::mul_c(), K::dup());
+///     K::compose(K::sum_c(Arr::<2>), K::fmap(Arr::<2>, sqr))
+/// }
+/// assert_eq!(norm_sqr::<Fun>().apply([3.0, 4.0]), 25.0);
+/// assert_eq!(gradient(&norm_sqr::<ReverseCont<f64>>(), [3.0, 4.0]), [6.0, 8.0]);
+/// ```
+pub trait ProgramI<H: Container>: CartesianI<H> + ZipI<H> + SumCat<H> {}
+
+impl<K: CartesianI<H> + ZipI<H> + SumCat<H>, H: Container> ProgramI<H> for K {}
