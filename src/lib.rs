@@ -27,6 +27,7 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(missing_debug_implementations)]
 
 // Generated programs name `::catad::…`; this makes those paths resolve inside catad too.
 extern crate self as catad;

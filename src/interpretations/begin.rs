@@ -30,6 +30,7 @@ use std::rc::Rc;
 /// let mul: Hom<ForwardBegin<f64>, (f64, f64), f64> = ForwardBegin::<f64>::mul_c();
 /// assert_eq!(jvp(&mul, (3.0, 4.0), (1.0, 0.0)), (12.0, 4.0));
 /// ```
+#[derive(Debug)]
 pub struct Begin<K, R>(PhantomData<(K, R)>);
 
 /// A morphism of [`Begin<K, R>`](Begin): a map from beginnings `r ⊸ a` to beginnings `r ⊸ b`.

@@ -35,6 +35,7 @@ use std::rc::Rc;
 /// let mul: Hom<ReverseCont<f64>, (f64, f64), f64> = ReverseCont::<f64>::mul_c();
 /// assert_eq!(gradient(&mul, (3.0, 4.0)), (4.0, 3.0));
 /// ```
+#[derive(Debug)]
 pub struct Cont<K, R>(PhantomData<(K, R)>);
 
 /// A morphism of [`Cont<K, R>`](Cont): a map from continuations of `b` to continuations of `a`.

@@ -21,6 +21,7 @@ use std::marker::PhantomData;
 /// let exl: Hom<Dual<AddFun>, (f64, f64), f64> = Dual::<AddFun>::exl();
 /// assert_eq!(exl.apply(1.0), (1.0, 0.0));
 /// ```
+#[derive(Debug)]
 pub struct Dual<K>(PhantomData<K>);
 
 impl<K: Category> Category for Dual<K> {

@@ -65,6 +65,7 @@ pub const MAX_CHAIN: usize = 16;
 /// let g = Mat::<f64>::fork(Mat::id(), Mat::scale(5.0));
 /// assert_eq!(Mat::compose(g, f).matrix().shape(), (2, 2));
 /// ```
+#[derive(Debug)]
 pub struct Mat<S>(PhantomData<S>);
 
 /// How a chain of matrices is multiplied out.

@@ -29,6 +29,7 @@ use std::rc::Rc;
 /// let (y, dy) = sqr.linearize(3.0_f64);
 /// assert_eq!((y, dy.apply(1.0)), (9.0, 6.0));
 /// ```
+#[derive(Debug)]
 pub struct D<K>(PhantomData<K>);
 
 /// A morphism of [`D<K>`](D): a function returning its value and its derivative at a point.
