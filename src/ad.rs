@@ -1,5 +1,5 @@
 //! The user-level entry points: mode aliases and `jvp`, `vjp`, `gradient`, `derivative`,
-//! `jacobian` (DESIGN §4).
+//! `jacobian`.
 //!
 //! Every entry point works for a morphism of [`D<K>`] for any linear-map representation `K`
 //! ([`LinearMap`]): the mode is the type parameter, never a second implementation.

@@ -1,6 +1,6 @@
 //! Objects: finite-dimensional vector spaces.
 //!
-//! Every category in catad takes the same objects (DESIGN §2). [`Additive`] is what the categories
+//! Every category in catad takes the same objects. [`Additive`] is what the categories
 //! themselves need (a zero and an addition — the paper's `Additive` constraint, Fig. 1, which is what
 //! `inl`, `inr` and `jam` use). [`Space`] adds the rest of a vector space over a scalar field `S`:
 //! scaling, the dot product, the dimension and coordinates in a basis, which the entry points use to

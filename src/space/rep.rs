@@ -1,6 +1,6 @@
 //! Objects by representation: a type is an object when it is isomorphic to one (ConCat's
 //! `HasRep`). A user's struct becomes a vector space through its fields, with
-//! `#[derive(HasRep)]` (re-exported as `catad::HasRep`), and frunk's HLists are objects through
+//! `#[derive(HasRep)]` (the derive macro is `catad::space::HasRep`, beside the trait), and frunk's HLists are objects through
 //! their pairs.
 //!
 //! Every [`HasRep`] type is [`Additive`] and a [`Space`] through its representation, and the

@@ -56,7 +56,7 @@ impl Comparison {
 /// A predicate on the primal input `A`: the test of a [`Conditional::cond`].
 ///
 /// A predicate is not a morphism (`bool` is not a vector space) and has no derivative: it only
-/// chooses a branch. Build one from a closure, or from two programs in [`Fun`] and a
+/// chooses a branch. Build one from a closure, or from two programs in [`Fun`](crate::interpretations::Fun) and a
 /// [`Comparison`], and combine them with [`and`](Pred::and), [`or`](Pred::or), [`not`](Pred::not).
 ///
 /// ```
@@ -172,8 +172,9 @@ impl<A> fmt::Debug for Pred<A> {
 ///   value *and* the derivative at `a` (the derivative is the chosen branch's derivative);
 /// - hence `cond p f f = f`, and `cond (not p) f g = cond p g f`.
 ///
-/// Only categories whose morphisms see the primal input implement it ([`Fun`] and [`D<K>`](D));
-/// the linear-map categories do not, since a derivative never branches.
+/// Only categories whose morphisms see the primal input implement it
+/// ([`Fun`](crate::interpretations::Fun) and [`D<K>`](crate::interpretations::D)); the linear-map
+/// categories do not, since a derivative never branches.
 ///
 /// # Example
 ///

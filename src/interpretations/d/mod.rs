@@ -2,8 +2,8 @@
 //! maps `⊸` represented in the category `K`.
 //!
 //! All of `D`'s instances live in this module: the core classes and representations here, the
-//! numeric primitives (each with its derivative) in [`numeric`], and the indexed products
-//! (Fig. 13) in [`indexed`].
+//! numeric primitives (each with its derivative) in `numeric.rs`, and the indexed products
+//! (Fig. 13) in `indexed.rs`.
 
 mod indexed;
 mod numeric;

@@ -7,7 +7,7 @@ use crate::vocabulary::{Category, Hom};
 /// # Laws
 ///
 /// - `sum_c xs = Σᵢ xs[i]`;
-/// - where the category is also [`CocartesianI<H>`], `sum_c = jamI`.
+/// - where the category is also [`CocartesianI<H>`](crate::vocabulary::CocartesianI), `sum_c = jamI`.
 ///
 /// # Example
 ///
