@@ -22,8 +22,10 @@
 //! assert_eq!(cos_sin_prod::<Fun>().apply(x), (1.0_f64.cos(), 1.0_f64.sin()));
 //! ```
 //!
-//! The paper-to-module map is in `docs/paper-map.md`; the laws every instance satisfies live in the
-//! `catad-laws` crate of this workspace.
+//! The [guides](guide) map the paper to the modules ([`guide::paper_map`]), describe the
+//! architecture ([`guide::architecture`]) and add a category end to end
+//! ([`guide::adding_a_category`]); the laws every instance satisfies live in the `catad-laws` crate
+//! of this workspace.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -33,6 +35,7 @@
 extern crate self as catad;
 
 pub mod ad;
+pub mod guide;
 pub mod interpretations;
 pub mod paper;
 pub mod prelude;
