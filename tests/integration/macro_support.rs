@@ -1,4 +1,4 @@
-//! Shared by the macro test suites (`tests/macro_*.rs`): the modes of differentiation, and
+//! Shared by the macro test suites (`macro_*.rs`): the modes of differentiation, and
 //! agreement up to rounding.
 
 /// The largest relative difference between two results computed two ways.

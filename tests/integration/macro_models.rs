@@ -2,17 +2,14 @@
 //! agree with the hand-written combinator programs they replaced: the same mean squared error and
 //! the same gradient, in every mode, at several parameter points.
 
-#[macro_use]
-mod macro_support;
-
-#[path = "../examples/models/perceptron.rs"]
+#[path = "../../examples/models/perceptron.rs"]
 mod perceptron;
-#[path = "../examples/models/regression.rs"]
+#[path = "../../examples/models/regression.rs"]
 mod regression;
 
+use crate::macro_support::close;
 use catad::interpretations::D;
 use catad::prelude::*;
-use macro_support::close;
 
 /// The hand-written combinator programs the examples used before the macro.
 mod by_hand {
