@@ -4,8 +4,8 @@
 //! entry point (`jvp`, `vjp`, `gradient`, `derivative`, `jacobian`).
 //!
 //! Each derivative check is one generic function over the linear-map representation `K` of a mode
-//! `D<K>`; the `in_every_mode!` macro instantiates it once per mode, so every mode runs the very
-//! same assertions.
+//! `D<K>`; the `test_in_every_mode!` macro instantiates it once per mode, as one `#[test]` each, so
+//! every mode runs the very same assertions.
 //!
 //! Expected values are derived by hand in the comments. Where they are exact in binary floating
 //! point they are compared exactly; elsewhere they are closed forms evaluated with `f64`'s own
@@ -37,7 +37,7 @@ impl<K: Rep> Mode for D<K> {
 }
 
 /// Runs a generic check once per mode, as one `#[test]` per mode in a module named `$name`.
-macro_rules! in_every_mode {
+macro_rules! test_in_every_mode {
     ($name:ident, $check:ident) => {
         mod $name {
             use super::*;
@@ -126,7 +126,7 @@ fn sqr_derivatives<K: Rep>() {
     assert_eq!(jacobian(&f, 3.0), DMatrix::from_row_slice(1, 1, &[6.0]));
 }
 
-in_every_mode!(sqr_derivative, sqr_derivatives);
+test_in_every_mode!(sqr_derivative, sqr_derivatives);
 
 // ---------------------------------------------------------------------------------------------
 // magSqr (a, b) = a² + b²
@@ -159,7 +159,7 @@ fn mag_sqr_derivatives<K: Rep>() {
     );
 }
 
-in_every_mode!(mag_sqr_derivative, mag_sqr_derivatives);
+test_in_every_mode!(mag_sqr_derivative, mag_sqr_derivatives);
 
 // ---------------------------------------------------------------------------------------------
 // cosSinProd (x, y) = (cos z, sin z) where z = x · y
@@ -222,7 +222,7 @@ fn cos_sin_prod_derivatives<K: Rep>() {
     );
 }
 
-in_every_mode!(cos_sin_prod_derivative, cos_sin_prod_derivatives);
+test_in_every_mode!(cos_sin_prod_derivative, cos_sin_prod_derivatives);
 
 // ---------------------------------------------------------------------------------------------
 // Fig. 12: λ ((x, y), z) → cos (x + y · z)
@@ -268,4 +268,4 @@ fn cos_xyz_derivatives<K: Rep>() {
     assert_matrix_close(&jacobian(&f, at), 1, 3, &[-s, -0.25 * s, -2.0 * s]);
 }
 
-in_every_mode!(cos_xyz_derivative, cos_xyz_derivatives);
+test_in_every_mode!(cos_xyz_derivative, cos_xyz_derivatives);
