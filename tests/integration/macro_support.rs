@@ -1,5 +1,5 @@
-//! Shared by the macro test suites (`macro_*.rs`): the modes of differentiation, and
-//! agreement up to rounding.
+//! Shared by the suites: the modes of differentiation, run one after another or as one test each,
+//! and agreement up to rounding.
 
 /// The largest relative difference between two results computed two ways.
 pub const TOLERANCE: f64 = 1e-12;
@@ -44,4 +44,51 @@ macro_rules! in_every_mode {
             $body;
         }
     }};
+}
+
+/// Generates a module `$name` with one `#[test]` per mode of [`in_every_mode!`]'s (`forward`,
+/// `reverse`, `reverse_cont`, `forward_begin`, `matrices`), each running `$body` with `$k` the
+/// mode's representation of linear maps and `$mode` its name. The modes then run in parallel,
+/// and a failure names its mode.
+macro_rules! test_in_every_mode {
+    ($name:ident, |$k:ident, $mode:ident| $body:expr) => {
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn forward() {
+                type $k = ::catad::interpretations::AddFun;
+                let $mode = "Forward";
+                $body;
+            }
+
+            #[test]
+            fn reverse() {
+                type $k = ::catad::interpretations::Dual<::catad::interpretations::AddFun>;
+                let $mode = "Reverse";
+                $body;
+            }
+
+            #[test]
+            fn reverse_cont() {
+                type $k = ::catad::interpretations::Cont<::catad::interpretations::AddFun, f64>;
+                let $mode = "ReverseCont";
+                $body;
+            }
+
+            #[test]
+            fn forward_begin() {
+                type $k = ::catad::interpretations::Begin<::catad::interpretations::AddFun, f64>;
+                let $mode = "ForwardBegin";
+                $body;
+            }
+
+            #[test]
+            fn matrices() {
+                type $k = ::catad::interpretations::Mat<f64>;
+                let $mode = "D<Mat>";
+                $body;
+            }
+        }
+    };
 }
