@@ -1,7 +1,6 @@
 //! Checks against calculus itself: the adjoint identity and finite differences.
 
-use crate::close;
-use catad::interpretations::DMap;
+use crate::{At, Differentiable, close};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
 
@@ -25,24 +24,24 @@ where
     close(db.dot(&pushed), pulled.dot(da))
 }
 
-/// The adjoint identity for the derivative of `f` at `a`.
+/// The adjoint identity for the derivative of `f` at `a`, in a derivative category `C` (such as
+/// `D<K>`).
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::interpretations::{AddFun, Dual};
 /// let f = catad::paper::cos_sin_prod::<Reverse, f64>();
-/// let law = catad_laws::calculus::derivative_adjoint::<Dual<AddFun>, f64, (f64, f64), (f64, f64)>;
+/// let law = catad_laws::calculus::derivative_adjoint::<Reverse, f64, (f64, f64), (f64, f64)>;
 /// assert!(law(&f, &(0.5, 2.0), &(1.0, -1.0), &(0.25, 3.0)));
 /// ```
-pub fn derivative_adjoint<K, S, A, B>(f: &DMap<K, A, B>, a: &A, da: &A, db: &B) -> bool
+pub fn derivative_adjoint<C, S, A, B>(f: &Hom<C, A, B>, a: &A, da: &A, db: &B) -> bool
 where
-    K: LinearMap<S>,
+    C: Differentiable<S>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
 {
-    let (_, df) = f.linearize(a.clone());
-    adjoint_identity::<K, S, A, B>(&df, da, db)
+    let (_, df) = C::linearize(f, a);
+    adjoint_identity::<C::Linear, S, A, B>(&df, da, db)
 }
 
 /// The step of [`finite_difference`], relative to the size of the direction.
@@ -53,41 +52,40 @@ pub const STEP: f64 = 1e-3;
 pub const FD_TOLERANCE: f64 = 1e-6;
 
 /// `f' a · da` agrees with the central difference `(f (a + h·da) − f (a − h·da)) / 2h`, refined by
-/// Richardson extrapolation (`(4 D(h/2) − D(h)) / 3`).
+/// Richardson extrapolation (`(4 D(h/2) − D(h)) / 3`), at `at` (see [`At`]).
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::interpretations::AddFun;
+/// use catad_laws::At;
 /// let f = catad::paper::cos_xyz::<Forward, f64>();
-/// let law = catad_laws::calculus::finite_difference::<AddFun, f64, ((f64, f64), f64), f64>;
-/// assert!(law(&f, &((0.5, 2.0), -1.0), &((1.0, 0.5), 0.25)));
+/// let law = catad_laws::calculus::finite_difference::<Forward, f64, ((f64, f64), f64), f64>;
+/// assert!(law(&f, &At::point(((0.5, 2.0), -1.0)), &((1.0, 0.5), 0.25)));
 /// ```
-pub fn finite_difference<K, S, A, B>(f: &DMap<K, A, B>, a: &A, da: &A) -> bool
+pub fn finite_difference<C, S, A, B>(f: &Hom<C, A, B>, at: &At<A, B>, da: &A) -> bool
 where
-    K: LinearMap<S>,
+    C: Differentiable<S>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
 {
-    let (b, db) = jvp(f, a.clone(), da.clone());
+    let (a, b) = (&at.a, &at.b);
+    let (value, df) = C::linearize(f, a);
+    let derivative = C::Linear::forward(&df, da, b).coords_as(b);
+    let at = |x: A| C::linearize(f, &x).0.coords_as(b);
     let central = |h: f64| -> Vec<f64> {
         let step = S::from_f64(h);
-        let plus = f.apply(a.plus(&da.scale(step))).coords();
-        let minus = f.apply(a.plus(&da.scale(-step))).coords();
+        let (plus, minus) = (at(a.plus(&da.scale(step))), at(a.plus(&da.scale(-step))));
         plus.iter()
             .zip(&minus)
             .map(|(p, m)| (p.to_f64() - m.to_f64()) / (2.0 * h))
             .collect()
     };
     let (coarse, fine) = (central(STEP), central(STEP / 2.0));
-    let size = |v: &B| {
-        v.coords()
+    let size = |v: &[S]| v.iter().fold(0.0_f64, |m, x| m.max(x.to_f64().abs()));
+    let scale = 1.0 + size(&value.coords_as(b)) + size(&derivative);
+    derivative.len() == coarse.len()
+        && derivative
             .iter()
-            .fold(0.0_f64, |m, x| m.max(x.to_f64().abs()))
-    };
-    let scale = 1.0 + size(&b) + size(&db);
-    db.coords()
-        .iter()
-        .zip(coarse.iter().zip(&fine))
-        .all(|(d, (c, f))| ((4.0 * f - c) / 3.0 - d.to_f64()).abs() <= FD_TOLERANCE * scale)
+            .zip(coarse.iter().zip(&fine))
+            .all(|(d, (c, f))| ((4.0 * f - c) / 3.0 - d.to_f64()).abs() <= FD_TOLERANCE * scale)
 }

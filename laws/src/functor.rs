@@ -1,123 +1,81 @@
 //! Functor (homomorphism) checks: the paper's theorems that each interpretation is a functor, stated
 //! on one program interpreted in two categories.
 
-use crate::{Observe, close_slices, same_at};
-use catad::interpretations::{
-    AddFun, Begin, BeginMap, Cont, ContMap, D, DMap, Dual, Func, as_dual, begin, cont,
-};
+use crate::{At, Differentiable, Lift, Observe, close_slices, same_at};
 use catad::prelude::*;
-use catad::vocabulary::LinearMap;
 
-/// The primal of `D<K>` is `Fun`: `fst ∘ D̂ f = f` (paper §4.1).
+/// The primal of a derivative category `C` (such as `D<K>`) is `Fun`: `fst ∘ D̂ f = f` (paper
+/// §4.1). `b` has the codomain's shape (see [`Observe`]).
 ///
 /// ```
 /// use catad::prelude::*;
-/// use catad::interpretations::{AddFun, Dual};
-/// let law = catad_laws::functor::primal_is_fun::<Dual<AddFun>, f64, f64, f64>;
-/// assert!(law(&Reverse::sin_c(), &Fun::sin_c(), &0.5));
+/// use catad_laws::At;
+/// let law = catad_laws::functor::primal_is_fun::<Reverse, f64, f64, f64>;
+/// assert!(law(&Reverse::sin_c(), &Fun::sin_c(), &At::point(0.5)));
 /// ```
-pub fn primal_is_fun<K, S, A, B>(in_d: &DMap<K, A, B>, in_fun: &Func<A, B>, a: &A) -> bool
+pub fn primal_is_fun<C: Differentiable<S>, S: Scalar, A: Space<S>, B: Space<S>>(
+    in_d: &Hom<C, A, B>,
+    in_fun: &Hom<Fun, A, B>,
+    at: &At<A, B>,
+) -> bool {
+    let primal = C::linearize(in_d, &at.a).0.coords_as(&at.b);
+    close_slices(&primal, &Fun::observe(in_fun, &at.a, &at.b))
+}
+
+/// Interpreting commutes with the functor from `K` to `T` ([`Lift`]): interpreting a program in
+/// `T` gives the lift of its interpretation in `K`. `cont` (Theorem 4), `begin` (§14) and `asDual` (Theorem 5)
+/// are homomorphisms.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Cont, Dual};
+/// use catad_laws::At;
+/// use catad_laws::functor::lift_commutes;
+/// let cont = lift_commutes::<AddFun, Cont<AddFun, f64>, f64, f64, (f64, f64)>;
+/// assert!(cont(&Cont::<AddFun, f64>::dup(), &AddFun::dup(), &At::point(1.0)));
+/// let as_dual = lift_commutes::<Cont<AddFun, f64>, Dual<AddFun>, f64, (f64, f64), f64>;
+/// assert!(as_dual(&Dual::<AddFun>::exl(), &Cont::<AddFun, f64>::exl(), &At::point((1.0, 2.0))));
+/// ```
+pub fn lift_commutes<K, T, S, A, B>(in_t: &Hom<T, A, B>, in_k: &Hom<K, A, B>, at: &At<A, B>) -> bool
 where
     K: Category,
+    T: Lift<K, S> + Observe<S>,
+    S: Scalar,
+    A: Space<S>,
+    B: Space<S>,
+{
+    same_at::<T, S, A, B>(in_t, &T::lift(in_k, &at.a), at)
+}
+
+/// Two representations of one kind of morphism give a program the same observation (see
+/// [`Observe`]): two representations of linear maps (`AddFun`, `Dual`, `Cont`, `Begin`, `Mat`)
+/// the same matrix, each a functor from the same linear maps (§8, §10); two derivative
+/// categories (`D<K>` for two representations `K`, §7) the same value and Jacobian.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::interpretations::{AddFun, Mat};
+/// use catad_laws::At;
+/// use catad_laws::functor::representations_agree;
+/// let linear = representations_agree::<AddFun, Mat<f64>, f64, f64, (f64, f64)>;
+/// assert!(linear(&AddFun::dup(), &Mat::dup(), &At::point(0.0)));
+/// let modes = representations_agree::<Forward, Reverse, f64, f64, f64>;
+/// assert!(modes(&Forward::exp_c(), &Reverse::exp_c(), &At::point(0.5)));
+/// ```
+pub fn representations_agree<K1, K2, S, A, B>(
+    f1: &Hom<K1, A, B>,
+    f2: &Hom<K2, A, B>,
+    at: &At<A, B>,
+) -> bool
+where
+    K1: Observe<S>,
+    K2: Observe<S>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
 {
     close_slices(
-        &in_d.apply(a.clone()).coords(),
-        &in_fun.apply(a.clone()).coords(),
+        &K1::observe(f1, &at.a, &at.b),
+        &K2::observe(f2, &at.a, &at.b),
     )
-}
-
-/// `cont` is a homomorphism (Theorem 4): interpreting a program in `Cont<K, R>` gives `cont` of its
-/// interpretation in `K`.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::Cont;
-/// use catad::interpretations::AddFun;
-/// let law = catad_laws::functor::cont_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
-/// assert!(law(&Cont::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
-/// ```
-pub fn cont_homomorphism<K, R, S, A, B>(
-    in_cont: &ContMap<K, R, A, B>,
-    in_k: &Hom<K, A, B>,
-    a: &A,
-) -> bool
-where
-    K: LinearMap<S> + Cocartesian,
-    R: Space<S>,
-    S: Scalar,
-    A: Space<S>,
-    B: Space<S>,
-{
-    same_at::<Cont<K, R>, S, A, B>(in_cont, &cont(in_k.clone()), a)
-}
-
-/// `begin` is a homomorphism (paper §14): interpreting a program in `Begin<K, R>` gives `begin` of
-/// its interpretation in `K`.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::Begin;
-/// use catad::interpretations::AddFun;
-/// let law = catad_laws::functor::begin_homomorphism::<AddFun, f64, f64, f64, (f64, f64)>;
-/// assert!(law(&Begin::<AddFun, f64>::dup(), &AddFun::dup(), &1.0));
-/// ```
-pub fn begin_homomorphism<K, R, S, A, B>(
-    in_begin: &BeginMap<K, R, A, B>,
-    in_k: &Hom<K, A, B>,
-    a: &A,
-) -> bool
-where
-    K: LinearMap<S> + Cartesian,
-    R: Space<S>,
-    S: Scalar,
-    A: Space<S>,
-    B: Space<S>,
-{
-    same_at::<Begin<K, R>, S, A, B>(in_begin, &begin(in_k.clone()), a)
-}
-
-/// `asDual` is a homomorphism (Theorem 5): interpreting a program in `Dual<AddFun>` gives `asDual`
-/// of its interpretation in `Cont<AddFun, S>`.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::{Cont, Dual};
-/// use catad::interpretations::AddFun;
-/// let law = catad_laws::functor::as_dual_homomorphism::<f64, (f64, f64), f64>;
-/// assert!(law(&Dual::<AddFun>::exl(), &Cont::<AddFun, f64>::exl(), &(1.0, 2.0)));
-/// ```
-pub fn as_dual_homomorphism<S, A, B>(
-    in_dual: &Hom<Dual<AddFun>, A, B>,
-    in_cont: &ContMap<AddFun, S, A, B>,
-    a: &A,
-) -> bool
-where
-    S: Scalar,
-    A: Space<S>,
-    B: Space<S>,
-{
-    same_at::<Dual<AddFun>, S, A, B>(in_dual, &as_dual(in_cont.clone(), a), a)
-}
-
-/// Two representations of derivatives give the same value and the same Jacobian (§7: `D<K>` is
-/// generic in `K`).
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::{AddFun, Dual};
-/// let law = catad_laws::functor::derivatives_agree::<AddFun, Dual<AddFun>, f64, f64, f64>;
-/// assert!(law(&Forward::exp_c(), &Reverse::exp_c(), &0.5));
-/// ```
-pub fn derivatives_agree<K1, K2, S, A, B>(f1: &DMap<K1, A, B>, f2: &DMap<K2, A, B>, a: &A) -> bool
-where
-    K1: LinearMap<S>,
-    K2: LinearMap<S>,
-    S: Scalar,
-    A: Space<S>,
-    B: Space<S>,
-{
-    close_slices(&D::<K1>::observe(f1, a), &D::<K2>::observe(f2, a))
 }

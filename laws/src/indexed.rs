@@ -1,119 +1,30 @@
 //! The laws of the indexed classes (paper §15): [`MonoidalI`], [`CartesianI`], [`CocartesianI`],
-//! [`ZipI`], and `Mat` as a functor from additive functions.
+//! [`ZipI`] and [`SumCat`].
 //!
-//! Vectors of run-time length (`Vec`, `DVector`) have no zero of their own length, so the linear
-//! maps into them cannot be observed through `B::zero()` as [`Observe`](crate::Observe) does:
-//! every predicate here takes a *witness* of its codomain's shape, and compares morphisms with
-//! [`ObserveAt`].
+//! Vectors of run-time length (`Vec`, `DVector`) have no zero of their own length, so every
+//! predicate here is observed at a point with a witness of its codomain's shape ([`At`]), as
+//! [`Observe`] needs; a law whose codomain is its domain takes the point as the witness.
 //!
 //! ```
 //! use catad::prelude::*;
 //! use catad::interpretations::AddFun;
 //! use catad::space::VecLen;
+//! use catad_laws::At;
 //! use catad_laws::indexed::ex_fork_i;
 //! let fs = vec![AddFun::scale(2.0), AddFun::scale(3.0), AddFun::id()];
-//! assert!(ex_fork_i::<AddFun, VecLen, f64, f64, f64>(VecLen(3), fs, &1.5, &0.0));
+//! assert!(ex_fork_i::<AddFun, VecLen, f64, f64, f64>(VecLen(3), fs, &At::point(1.5)));
 //! ```
 
-use crate::{Observe, close_slices};
-use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func};
-use catad::interpretations::{Mat, MatMap};
+use crate::{At, Observe, same_at};
 use catad::prelude::*;
-use catad::vocabulary::LinearMap;
 use catad::vocabulary::{unzip_by_projections, zip_by_projections};
-use nalgebra::RealField;
 
-/// Extensional observation of a morphism at a point `a`, given a vector `b` of its codomain (whose
-/// shape a run-time-length codomain needs): a plain function by its value, a linear map by its
-/// matrix, a differentiable function by its value and the matrix of its derivative.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::AddFun;
-/// use catad::space::VecLen;
-/// use catad_laws::indexed::ObserveAt;
-/// let repl = AddFun::repl_i::<f64>(VecLen(2));
-/// assert_eq!(<AddFun as ObserveAt<f64>>::observe_at(&repl, &0.0, &vec![0.0; 2]), vec![1.0, 1.0]);
-/// ```
-pub trait ObserveAt<S: Scalar>: Category {
-    /// The observation of `f` at `a`; `b` is any vector of the codomain.
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S>;
+/// `a`, as a point and as the witness of its own shape.
+fn at_itself<A: Clone>(a: &A) -> At<A, A> {
+    At::new(a.clone(), a.clone())
 }
 
-/// The matrix of a linear map, flattened.
-fn matrix<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S>>(
-    f: &Hom<K, A, B>,
-    a: &A,
-    b: &B,
-) -> Vec<S> {
-    K::to_matrix(f, a, b).iter().copied().collect()
-}
-
-impl<S: Scalar> ObserveAt<S> for Fun {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A, _b: &B) -> Vec<S> {
-        f.apply(a.clone()).coords()
-    }
-}
-
-/// The primal gives the codomain's shape.
-impl<K: LinearMap<S>, S: Scalar> ObserveAt<S> for D<K> {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &DMap<K, A, B>, a: &A, _b: &B) -> Vec<S> {
-        <D<K> as Observe<S>>::observe::<A, B>(f, a)
-    }
-}
-
-impl<S: Scalar> ObserveAt<S> for AddFun {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A, b: &B) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a, b)
-    }
-}
-
-impl<K: LinearMap<S>, S: Scalar> ObserveAt<S> for Dual<K> {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a, b)
-    }
-}
-
-impl<K: LinearMap<S> + Cocartesian, S: Scalar, R: Space<S>> ObserveAt<S> for Cont<K, R> {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a, b)
-    }
-}
-
-impl<K: LinearMap<S> + Cartesian, S: Scalar, R: Space<S>> ObserveAt<S> for Begin<K, R> {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a, b)
-    }
-}
-
-impl<S: Scalar + RealField> ObserveAt<S> for Mat<S> {
-    fn observe_at<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, a: &A, b: &B) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a, b)
-    }
-}
-
-/// `f` and `g` are observed equal at `a`, `b` a vector of their codomain.
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::AddFun;
-/// use catad_laws::indexed::same_at_shape;
-/// let f = AddFun::compose(AddFun::jam(), AddFun::dup());
-/// assert!(same_at_shape::<AddFun, f64, f64, f64>(&f, &AddFun::scale(2.0), &1.0, &0.0));
-/// ```
-pub fn same_at_shape<K: ObserveAt<S>, S: Scalar, A: Space<S>, B: Space<S>>(
-    f: &Hom<K, A, B>,
-    g: &Hom<K, A, B>,
-    a: &A,
-    b: &B,
-) -> bool {
-    close_slices(
-        &K::observe_at::<A, B>(f, a, b),
-        &K::observe_at::<A, B>(g, a, b),
-    )
-}
-
-/// `crossI (point id) = id`.
+/// `crossI (point id) = id`, at `xs`.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -123,41 +34,38 @@ pub fn same_at_shape<K: ObserveAt<S>, S: Scalar, A: Space<S>, B: Space<S>>(
 /// ```
 pub fn cross_i_id<K, H, S, A>(h: H, xs: &H::Obj<A>) -> bool
 where
-    K: MonoidalI<H> + ObserveAt<S>,
-    H: Container,
+    K: MonoidalI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>>,
     S: Scalar,
     A: Space<S>,
-    H::Obj<A>: Space<S>,
 {
     let ids = h.tabulate(|_| K::id::<A>());
-    same_at_shape::<K, S, H::Obj<A>, H::Obj<A>>(&K::cross_i::<A, A>(h, ids), &K::id(), xs, xs)
+    same_at::<K, S, H::Obj<A>, H::Obj<A>>(&K::cross_i::<A, A>(h, ids), &K::id(), &at_itself(xs))
 }
 
-/// `crossI gs ∘ crossI fs = crossI (zipWith (∘) gs fs)`. `ys` is a vector of the codomain.
+/// `crossI gs ∘ crossI fs = crossI (zipWith (∘) gs fs)`, observed at `at`.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::VecLen;
+/// use catad_laws::At;
 /// let law = catad_laws::indexed::cross_i_compose::<Fun, VecLen, f64, f64, f64, f64>;
 /// let (fs, gs) = (vec![Fun::sin_c(), Fun::exp_c()], vec![Fun::cos_c(), Fun::id()]);
-/// assert!(law(VecLen(2), fs, gs, &vec![0.5, 1.0], &vec![0.0; 2]));
+/// assert!(law(VecLen(2), fs, gs, &At::new(vec![0.5, 1.0], vec![0.0; 2])));
 /// ```
 pub fn cross_i_compose<K, H, S, A, B, C>(
     h: H,
     fs: H::Of<Hom<K, A, B>>,
     gs: H::Of<Hom<K, B, C>>,
-    xs: &H::Obj<A>,
-    ys: &H::Obj<C>,
+    at: &At<H::Obj<A>, H::Obj<C>>,
 ) -> bool
 where
-    K: MonoidalI<H> + ObserveAt<S>,
-    H: Container,
+    K: MonoidalI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>, Obj<C>: Space<S>>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
     C: Space<S>,
-    H::Obj<A>: Space<S>,
-    H::Obj<C>: Space<S>,
 {
     let (f_items, g_items) = (h.items(&fs), h.items(&gs));
     let pointwise = h.tabulate(|i| K::compose::<A, B, C>(g_items[i].clone(), f_items[i].clone()));
@@ -165,15 +73,10 @@ where
         K::cross_i::<B, C>(h, h.map(&gs, Clone::clone)),
         K::cross_i::<A, B>(h, h.map(&fs, Clone::clone)),
     );
-    same_at_shape::<K, S, H::Obj<A>, H::Obj<C>>(
-        &sequential,
-        &K::cross_i::<A, C>(h, pointwise),
-        xs,
-        ys,
-    )
+    same_at::<K, S, H::Obj<A>, H::Obj<C>>(&sequential, &K::cross_i::<A, C>(h, pointwise), at)
 }
 
-/// `fmap id = id`.
+/// `fmap id = id`, at `xs`.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -181,110 +84,121 @@ where
 /// use catad::space::VecLen;
 /// assert!(catad_laws::indexed::fmap_id::<AddFun, VecLen, f64, f64>(VecLen(2), &vec![1.0, 2.0]));
 /// ```
-pub fn fmap_id<K, H, S, A>(h: H, xs: &H::Obj<A>) -> bool
-where
-    K: MonoidalI<H> + ObserveAt<S>,
-    H: Container,
+pub fn fmap_id<
+    K: MonoidalI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>>,
     S: Scalar,
     A: Space<S>,
-    H::Obj<A>: Space<S>,
-{
-    same_at_shape::<K, S, H::Obj<A>, H::Obj<A>>(&K::fmap::<A, A>(h, K::id()), &K::id(), xs, xs)
+>(
+    h: H,
+    xs: &H::Obj<A>,
+) -> bool {
+    let fmap = K::fmap::<A, A>(h, K::id());
+    same_at::<K, S, H::Obj<A>, H::Obj<A>>(&fmap, &K::id(), &at_itself(xs))
 }
 
-/// `fmap (g ∘ f) = fmap g ∘ fmap f`. `ys` is a vector of the codomain.
+/// `fmap (g ∘ f) = fmap g ∘ fmap f`, observed at `at`.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::Arr;
+/// use catad_laws::At;
 /// let law = catad_laws::indexed::fmap_compose::<Forward, Arr<2>, f64, f64, f64, f64>;
-/// assert!(law(Arr, Forward::sin_c(), Forward::exp_c(), &[0.5, 1.0], &[0.0; 2]));
+/// assert!(law(Arr, Forward::sin_c(), Forward::exp_c(), &At::point([0.5, 1.0])));
 /// ```
 pub fn fmap_compose<K, H, S, A, B, C>(
     h: H,
     f: Hom<K, A, B>,
     g: Hom<K, B, C>,
-    xs: &H::Obj<A>,
-    ys: &H::Obj<C>,
+    at: &At<H::Obj<A>, H::Obj<C>>,
 ) -> bool
 where
-    K: MonoidalI<H> + ObserveAt<S>,
-    H: Container,
+    K: MonoidalI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>, Obj<C>: Space<S>>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
     C: Space<S>,
-    H::Obj<A>: Space<S>,
-    H::Obj<C>: Space<S>,
 {
     let fused = K::fmap::<A, C>(h, K::compose::<A, B, C>(g.clone(), f.clone()));
     let apart =
         K::compose::<H::Obj<A>, H::Obj<B>, H::Obj<C>>(K::fmap::<B, C>(h, g), K::fmap::<A, B>(h, f));
-    same_at_shape::<K, S, H::Obj<A>, H::Obj<C>>(&fused, &apart, xs, ys)
+    same_at::<K, S, H::Obj<A>, H::Obj<C>>(&fused, &apart, at)
 }
 
-/// `exI[i] ∘ forkI fs = fs[i]` for every position `i`. `b` is a vector of the codomain of `fs`.
+/// `picked(i) = fs[i]` at every position `i` of `h`.
+fn at_every_position<K: Observe<S>, H: Container, S: Scalar, A: Space<S>, B: Space<S>>(
+    h: H,
+    picked: impl Fn(usize) -> Hom<K, A, B>,
+    fs: &H::Of<Hom<K, A, B>>,
+    at: &At<A, B>,
+) -> bool {
+    let fs = h.items(fs);
+    (0..h.size()).all(|i| same_at::<K, S, A, B>(&picked(i), &fs[i], at))
+}
+
+/// `exI[i] ∘ forkI fs = fs[i]` for every position `i`.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::Arr;
+/// use catad_laws::At;
 /// let law = catad_laws::indexed::ex_fork_i::<Fun, Arr<2>, f64, f64, f64>;
-/// assert!(law(Arr, [Fun::sin_c(), Fun::cos_c()], &0.5, &0.0));
+/// assert!(law(Arr, [Fun::sin_c(), Fun::cos_c()], &At::point(0.5)));
 /// ```
-pub fn ex_fork_i<K, H, S, A, B>(h: H, fs: H::Of<Hom<K, A, B>>, a: &A, b: &B) -> bool
-where
-    K: CartesianI<H> + ObserveAt<S>,
+pub fn ex_fork_i<
+    K: CartesianI<H> + Observe<S>,
     H: Container,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
-{
+>(
+    h: H,
+    fs: H::Of<Hom<K, A, B>>,
+    at: &At<A, B>,
+) -> bool {
     let fork = K::fork_i::<A, B>(h, h.map(&fs, Clone::clone));
     let projections = K::ex_i::<B>(h);
-    h.items(&projections)
-        .iter()
-        .zip(h.items(&fs))
-        .all(|(ex, f)| {
-            let picked = K::compose::<A, H::Obj<B>, B>(ex.clone(), fork.clone());
-            same_at_shape::<K, S, A, B>(&picked, f, a, b)
-        })
+    let picked = |i: usize| K::compose(h.items(&projections)[i].clone(), fork.clone());
+    at_every_position::<K, H, S, A, B>(h, picked, &fs, at)
 }
 
 /// `forkI (unforkI h f) = f`: a map into an indexed product is determined by its components.
-/// `ys` is a vector of the codomain.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::VecLen;
+/// use catad_laws::At;
 /// let f = Reverse::fork_i(VecLen(2), vec![Reverse::sin_c(), Reverse::exp_c()]);
 /// let law = catad_laws::indexed::fork_unfork_i::<Reverse, VecLen, f64, f64, f64>;
-/// assert!(law(VecLen(2), f, &0.5, &vec![0.0; 2]));
+/// assert!(law(VecLen(2), f, &At::new(0.5, vec![0.0; 2])));
 /// ```
-pub fn fork_unfork_i<K, H, S, A, B>(h: H, f: Hom<K, A, H::Obj<B>>, a: &A, ys: &H::Obj<B>) -> bool
+pub fn fork_unfork_i<K, H, S, A, B>(h: H, f: Hom<K, A, H::Obj<B>>, at: &At<A, H::Obj<B>>) -> bool
 where
-    K: CartesianI<H> + ObserveAt<S>,
-    H: Container,
+    K: CartesianI<H> + Observe<S>,
+    H: Container<Obj<B>: Space<S>>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
-    H::Obj<B>: Space<S>,
 {
     let parts = K::unfork_i::<A, B>(h, f.clone());
-    same_at_shape::<K, S, A, H::Obj<B>>(&K::fork_i::<A, B>(h, parts), &f, a, ys)
+    same_at::<K, S, A, H::Obj<B>>(&K::fork_i::<A, B>(h, parts), &f, at)
 }
 
-/// `joinI fs ∘ inI[i] = fs[i]` for every position `i`. `b` is a vector of the codomain of `fs`.
+/// `joinI fs ∘ inI[i] = fs[i]` for every position `i`.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::interpretations::{AddFun, Dual};
 /// use catad::space::VecLen;
+/// use catad_laws::At;
 /// let law = catad_laws::indexed::join_in_i::<Dual<AddFun>, VecLen, f64, f64, f64>;
-/// assert!(law(VecLen(2), vec![Dual::<AddFun>::scale(2.0), Dual::<AddFun>::id()], &0.5, &0.0));
+/// let fs = vec![Dual::<AddFun>::scale(2.0), Dual::<AddFun>::id()];
+/// assert!(law(VecLen(2), fs, &At::point(0.5)));
 /// ```
-pub fn join_in_i<K, H, S, A, B>(h: H, fs: H::Of<Hom<K, A, B>>, a: &A, b: &B) -> bool
+pub fn join_in_i<K, H, S, A, B>(h: H, fs: H::Of<Hom<K, A, B>>, at: &At<A, B>) -> bool
 where
-    K: CocartesianI<H> + ObserveAt<S>,
+    K: CocartesianI<H> + Observe<S>,
     H: Container,
     S: Scalar,
     A: Space<S>,
@@ -292,36 +206,38 @@ where
 {
     let join = K::join_i::<A, B>(h, h.map(&fs, Clone::clone));
     let injections = K::in_i::<A>(h);
-    h.items(&injections)
-        .iter()
-        .zip(h.items(&fs))
-        .all(|(inj, f)| {
-            let picked = K::compose::<A, H::Obj<A>, B>(join.clone(), inj.clone());
-            same_at_shape::<K, S, A, B>(&picked, f, a, b)
-        })
+    let picked = |i: usize| K::compose(join.clone(), h.items(&injections)[i].clone());
+    at_every_position::<K, H, S, A, B>(h, picked, &fs, at)
 }
 
 /// `joinI (unjoinI h f) = f`: a linear map out of an indexed product is determined by its
-/// restrictions to the positions. `b` is a vector of the codomain.
+/// restrictions to the positions.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::interpretations::AddFun;
 /// use catad::space::Arr;
+/// use catad_laws::At;
 /// let law = catad_laws::indexed::join_unjoin_i::<AddFun, Arr<3>, f64, f64, f64>;
-/// assert!(law(Arr, AddFun::jam_i(Arr::<3>), &[1.0, 2.0, 3.0], &0.0));
+/// assert!(law(Arr, AddFun::jam_i(Arr::<3>), &At::point([1.0, 2.0, 3.0])));
 /// ```
-pub fn join_unjoin_i<K, H, S, A, B>(h: H, f: Hom<K, H::Obj<A>, B>, xs: &H::Obj<A>, b: &B) -> bool
-where
-    K: CocartesianI<H> + ObserveAt<S>,
-    H: Container,
+pub fn join_unjoin_i<
+    K: CocartesianI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>>,
     S: Scalar,
+    A,
+    B,
+>(
+    h: H,
+    f: Hom<K, H::Obj<A>, B>,
+    at: &At<H::Obj<A>, B>,
+) -> bool
+where
     A: Space<S>,
     B: Space<S>,
-    H::Obj<A>: Space<S>,
 {
     let parts = K::unjoin_i::<A, B>(h, f.clone());
-    same_at_shape::<K, S, H::Obj<A>, B>(&K::join_i::<A, B>(h, parts), &f, xs, b)
+    same_at::<K, S, H::Obj<A>, B>(&K::join_i::<A, B>(h, parts), &f, at)
 }
 
 /// `unzipI ∘ zipI = id`, at a pair of vectors of shape `h`.
@@ -335,24 +251,17 @@ where
 /// ```
 pub fn unzip_zip<K, H, S, A, B>(h: H, pair: &(H::Obj<A>, H::Obj<B>)) -> bool
 where
-    K: ZipI<H> + ObserveAt<S>,
-    H: Container,
+    K: ZipI<H> + Observe<S>,
+    H: Container<Obj<A>: Space<S>, Obj<B>: Space<S>>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
-    H::Obj<A>: Space<S>,
-    H::Obj<B>: Space<S>,
 {
     let round = K::compose::<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(
         K::unzip_i::<A, B>(h),
         K::zip_i::<A, B>(h),
     );
-    same_at_shape::<K, S, (H::Obj<A>, H::Obj<B>), (H::Obj<A>, H::Obj<B>)>(
-        &round,
-        &K::id(),
-        pair,
-        pair,
-    )
+    same_at::<K, S, (H::Obj<A>, H::Obj<B>), _>(&round, &K::id(), &at_itself(pair))
 }
 
 /// `zipI ∘ unzipI = id`, at a vector of pairs of shape `h`.
@@ -363,20 +272,19 @@ where
 /// let law = catad_laws::indexed::zip_unzip::<Reverse, VecLen, f64, f64, f64>;
 /// assert!(law(VecLen(2), &vec![(1.0, 2.0), (3.0, 4.0)]));
 /// ```
-pub fn zip_unzip<K, H, S, A, B>(h: H, pairs: &H::Obj<(A, B)>) -> bool
+pub fn zip_unzip<K: ZipI<H> + Observe<S>, H: Container<Obj<(A, B)>: Space<S>>, S: Scalar, A, B>(
+    h: H,
+    pairs: &H::Obj<(A, B)>,
+) -> bool
 where
-    K: ZipI<H> + ObserveAt<S>,
-    H: Container,
-    S: Scalar,
     A: Space<S>,
     B: Space<S>,
-    H::Obj<(A, B)>: Space<S>,
 {
     let round = K::compose::<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(
         K::zip_i::<A, B>(h),
         K::unzip_i::<A, B>(h),
     );
-    same_at_shape::<K, S, H::Obj<(A, B)>, H::Obj<(A, B)>>(&round, &K::id(), pairs, pairs)
+    same_at::<K, S, H::Obj<(A, B)>, H::Obj<(A, B)>>(&round, &K::id(), &at_itself(pairs))
 }
 
 /// `zipI = forkI (zipWith (×) exI exI)` and `unzipI = fmap exl △ fmap exr`: each instance's
@@ -391,72 +299,51 @@ where
 /// ```
 pub fn zip_is_derived<K, H, S, A, B>(h: H, pair: &(H::Obj<A>, H::Obj<B>)) -> bool
 where
-    K: ZipI<H> + CartesianI<H> + Cartesian + ObserveAt<S>,
-    H: Container,
+    K: ZipI<H> + CartesianI<H> + Cartesian + Observe<S>,
+    H: Container<Obj<A>: Space<S>, Obj<B>: Space<S>, Obj<(A, B)>: Space<S>>,
     S: Scalar,
     A: Space<S>,
     B: Space<S>,
-    H::Obj<A>: Space<S>,
-    H::Obj<B>: Space<S>,
-    H::Obj<(A, B)>: Space<S>,
 {
     let (xs, ys) = (h.elements(&pair.0), h.elements(&pair.1));
     let pairs = h.tabulate_obj(|i| (xs[i].clone(), ys[i].clone()));
-    let zip_same = same_at_shape::<K, S, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(
+    let zip_same = same_at::<K, S, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(
         &K::zip_i::<A, B>(h),
         &zip_by_projections::<K, H, A, B>(h),
-        pair,
-        &pairs,
+        &At::new(pair.clone(), pairs.clone()),
     );
-    let unzip_same = same_at_shape::<K, S, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(
+    let unzip_same = same_at::<K, S, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(
         &K::unzip_i::<A, B>(h),
         &unzip_by_projections::<K, H, A, B>(h),
-        &pairs,
-        pair,
+        &At::new(pairs, pair.clone()),
     );
     zip_same && unzip_same
 }
 
-/// `Mat` is a functor: the matrix of `g ∘ f` is the product of the matrices of `g` and `f`.
+/// `sum_c ∘ forkI fs = add ∘ (⋯ add ∘ (add ∘ (0 △ fs[0]) △ fs[1]) ⋯ △ fs[n-1])`: the indexed sum
+/// adds the parts, in value and (in a derivative category) derivative.
 ///
 /// ```
-/// use catad::interpretations::Mat;
 /// use catad::prelude::*;
-/// let f = Mat::<f64>::fork(Mat::scale(2.0), Mat::scale(3.0));
-/// let g = Mat::<f64>::join(Mat::id(), Mat::scale(-1.0));
-/// assert!(catad_laws::indexed::mat_compose::<f64, f64, (f64, f64), f64>(&f, &g));
+/// use catad::space::VecLen;
+/// use catad_laws::At;
+/// let law = catad_laws::indexed::sum_c_adds::<Reverse, VecLen, f64, f64>;
+/// assert!(law(VecLen(2), vec![Reverse::sin_c(), Reverse::exp_c()], &At::point(0.5)));
 /// ```
-pub fn mat_compose<S, A, B, C>(f: &MatMap<S, A, B>, g: &MatMap<S, B, C>) -> bool
+pub fn sum_c_adds<K, H, S, A>(h: H, fs: H::Of<Hom<K, A, S>>, at: &At<A, S>) -> bool
 where
-    S: Scalar + RealField,
-    A: Additive,
-    B: Additive,
-    C: Additive,
-{
-    let composed = Mat::<S>::compose::<A, B, C>(g.clone(), f.clone()).matrix();
-    let product = g.matrix() * f.matrix();
-    close_slices(composed.as_slice(), product.as_slice())
-}
-
-/// `Mat` agrees with the linear-map representation `K` on one program interpreted in both: the
-/// same matrix, read directly from `Mat` and by sampling `K`. `b` is a vector of the codomain.
-///
-/// ```
-/// use catad::interpretations::Mat;
-/// use catad::prelude::*;
-/// use catad::interpretations::AddFun;
-/// let law = catad_laws::indexed::mat_agrees::<AddFun, f64, f64, (f64, f64)>;
-/// assert!(law(&Mat::dup(), &AddFun::dup(), &0.0, &(0.0, 0.0)));
-/// ```
-pub fn mat_agrees<K, S, A, B>(in_mat: &MatMap<S, A, B>, in_k: &Hom<K, A, B>, a: &A, b: &B) -> bool
-where
-    K: LinearMap<S>,
-    S: Scalar + RealField,
+    K: SumCat<H> + CartesianI<H> + Cartesian + NumCat<S> + Observe<S>,
+    H: Container,
+    S: Scalar,
     A: Space<S>,
-    B: Space<S>,
 {
-    close_slices(
-        in_mat.matrix().as_slice(),
-        K::to_matrix(in_k, a, b).as_slice(),
-    )
+    let fork = K::fork_i::<A, S>(h, h.map(&fs, Clone::clone));
+    let sum = K::compose::<A, H::Obj<S>, S>(K::sum_c::<S>(h), fork);
+    let added = h
+        .items(&fs)
+        .iter()
+        .fold(K::const_c::<A>(S::zero()), |acc, f| {
+            K::compose(K::add_c(), K::fork(acc, f.clone()))
+        });
+    same_at::<K, S, A, S>(&sum, &added, at)
 }

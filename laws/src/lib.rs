@@ -1,22 +1,23 @@
-//! The laws of catad's categories, as public generic predicates, and the random programs they are
-//! checked on.
+//! The laws of catad's categories, as public generic predicates, the random programs they are
+//! checked on, and the suites that check them.
 //!
 //! Each law is a function returning `bool`, named after its equation, generic in the category; the
 //! equation is in its docs. Morphisms are compared *extensionally* by [`Observe`]: a plain function by
 //! its value at a point, a linear map by its matrix, a differentiable function by its value and the
 //! matrix of its derivative at a point. Floats are compared with a relative tolerance ([`close`]).
 //!
-//! The suites in `laws/tests/` check every law for every instance with quickcheck, on random
-//! programs from [`program`] (compositions of depth ≥ 4, not only primitives).
+//! A [`suite`] runs every law of a class for one instance with quickcheck, on random programs from
+//! [`program`] and [`vector`] (compositions of depth ≥ 4, not only primitives), and panics naming
+//! the law that fails and the shrunk counterexample. Adding an instance to a suite is one line:
 //!
 //! ```
-//! use catad::prelude::*;
-//! use catad_laws::category::compose_assoc;
-//! let f = Reverse::sin_c();
-//! let g = Reverse::exp_c();
-//! let h = catad::paper::sqr::<Reverse, f64>();
-//! assert!(compose_assoc::<Reverse, f64, f64, f64, f64, f64>(f, g, h, &0.3));
+//! use catad::interpretations::Mat;
+//! use catad_laws::program::Linear;
+//! catad_laws::suite::cartesian::<Mat<f64>, Linear>();
 //! ```
+//!
+//! The modes of differentiation are listed once, in [`modes`]; the suites run the laws of
+//! `D<K>` in each.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -26,12 +27,22 @@ pub mod cartesian;
 pub mod category;
 pub mod cocartesian;
 pub mod conditional;
+mod differentiable;
 pub mod functor;
 pub mod indexed;
+mod lift;
+pub mod linear_map;
+pub mod modes;
 pub mod monoidal;
 mod observe;
 pub mod program;
+pub mod random;
+pub mod rep;
 pub mod scalable;
+pub mod space;
+pub mod suite;
 pub mod vector;
 
-pub use observe::{Observe, close, close_slices, same_at};
+pub use differentiable::Differentiable;
+pub use lift::Lift;
+pub use observe::{At, Observe, TOLERANCE, close, close_slices, same_at};

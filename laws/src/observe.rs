@@ -1,66 +1,87 @@
-use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func};
+use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func, Mat, MatMap};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
+use nalgebra::RealField;
 
 /// Extensional observation of a morphism, so that two morphisms of the same category can be
-/// compared.
+/// compared: at a point `a` of the domain, given a *codomain witness* `b`, any vector of the
+/// codomain's shape.
 ///
-/// - [`Fun`]: the value at the point;
-/// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`]): the matrix (the point only
-///   gives the domain's shape, the codomain's comes from `B::zero()`);
-/// - [`D<K>`](D): the value at the point followed by the matrix of the derivative there.
+/// - [`Fun`]: the value at `a`;
+/// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`], [`Mat`]): the matrix, whose
+///   columns `a` and rows `b` shape;
+/// - [`D<K>`](D): the value at `a` followed by the matrix of the derivative there.
+///
+/// Values are read in the witness's shape ([`Space::coords_as`]), so that an empty run-time
+/// vector (the zero of every length) and a vector of zeros observe alike. A codomain whose shape
+/// the type fixes (`f64`, tuples, arrays) takes any witness, such as its zero; a run-time-length
+/// codomain (`Vec`, `DVector`) needs a vector of the right length, since its zero is empty and
+/// would make every matrix empty.
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad::interpretations::AddFun;
 /// use catad_laws::Observe;
-/// assert_eq!(<Forward as Observe<f64>>::observe(&Forward::sin_c(), &0.0), vec![0.0, 1.0]);
+/// assert_eq!(Forward::observe(&Forward::sin_c(), &0.0, &0.0), vec![0.0, 1.0]);
+/// let repl = AddFun::repl_i::<f64>(catad::space::VecLen(2));
+/// assert_eq!(<AddFun as Observe<f64>>::observe(&repl, &0.0, &vec![0.0; 2]), vec![1.0, 1.0]);
 /// ```
 pub trait Observe<S: Scalar>: Category {
-    /// The observation of `f` at `a`, as a flat list of scalars.
-    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A) -> Vec<S>;
+    /// The observation of `f` at `a`, as a flat list of scalars; `b` has the codomain's shape.
+    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S>;
 }
 
 impl<S: Scalar> Observe<S> for Fun {
-    fn observe<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A) -> Vec<S> {
-        f.apply(a.clone()).coords()
+    fn observe<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A, b: &B) -> Vec<S> {
+        f.apply(a.clone()).coords_as(b)
     }
 }
 
 impl<K: LinearMap<S>, S: Scalar> Observe<S> for D<K> {
-    fn observe<A: Space<S>, B: Space<S>>(f: &DMap<K, A, B>, a: &A) -> Vec<S> {
-        let (b, df) = f.linearize(a.clone());
-        let mut out = b.coords();
-        out.extend(K::to_matrix(&df, a, &b).iter().copied());
+    fn observe<A: Space<S>, B: Space<S>>(f: &DMap<K, A, B>, a: &A, b: &B) -> Vec<S> {
+        let (value, df) = f.linearize(a.clone());
+        let mut out = value.coords_as(b);
+        out.extend(K::to_matrix(&df, a, b).iter().copied());
         out
     }
 }
 
 /// The matrix of a linear map, flattened.
-fn matrix<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S>>(f: &Hom<K, A, B>, a: &A) -> Vec<S> {
-    K::to_matrix(f, a, &B::zero()).iter().copied().collect()
+fn matrix<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S>>(
+    f: &Hom<K, A, B>,
+    a: &A,
+    b: &B,
+) -> Vec<S> {
+    K::to_matrix(f, a, b).iter().copied().collect()
 }
 
 impl<S: Scalar> Observe<S> for AddFun {
-    fn observe<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a)
+    fn observe<A: Space<S>, B: Space<S>>(f: &Func<A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
     }
 }
 
 impl<K: LinearMap<S>, S: Scalar> Observe<S> for Dual<K> {
-    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a)
+    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
     }
 }
 
 impl<K: LinearMap<S> + Cocartesian, S: Scalar, R: Space<S>> Observe<S> for Cont<K, R> {
-    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a)
+    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
     }
 }
 
 impl<K: LinearMap<S> + Cartesian, S: Scalar, R: Space<S>> Observe<S> for Begin<K, R> {
-    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A) -> Vec<S> {
-        matrix::<Self, S, A, B>(f, a)
+    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
+    }
+}
+
+impl<S: Scalar + RealField> Observe<S> for Mat<S> {
+    fn observe<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
     }
 }
 
@@ -88,17 +109,50 @@ pub fn close_slices<S: Scalar>(x: &[S], y: &[S]) -> bool {
     x.len() == y.len() && x.iter().zip(y).all(|(&a, &b)| close(a, b))
 }
 
-/// `f` and `g` are observed equal at `a`.
+/// Where a law is observed: a point `a` of the domain, and a vector `b` of the codomain's shape
+/// (the codomain witness of [`Observe`]).
+///
+/// ```
+/// use catad_laws::At;
+/// let at = At::new(0.5, vec![0.0; 3]);
+/// assert_eq!(at.b.len(), 3);
+/// assert_eq!(At::<f64, (f64, f64)>::point(0.5).b, (0.0, 0.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct At<A, B> {
+    /// The point of the domain.
+    pub a: A,
+    /// A vector of the codomain's shape.
+    pub b: B,
+}
+
+impl<A, B> At<A, B> {
+    /// At the point `a`, the codomain shaped like `b`.
+    pub fn new(a: A, b: B) -> Self {
+        At { a, b }
+    }
+}
+
+impl<A, B: Additive> At<A, B> {
+    /// At the point `a`, for a codomain whose shape its type fixes (`f64`, tuples, arrays): the
+    /// witness is its zero.
+    pub fn point(a: A) -> Self {
+        At { a, b: B::zero() }
+    }
+}
+
+/// `f` and `g` are observed equal at `at`.
 ///
 /// ```
 /// use catad::prelude::*;
+/// use catad_laws::At;
 /// let f = Fun::compose(Fun::id(), Fun::sin_c());
-/// assert!(catad_laws::same_at::<Fun, f64, f64, f64>(&f, &Fun::sin_c(), &0.5));
+/// assert!(catad_laws::same_at::<Fun, f64, f64, f64>(&f, &Fun::sin_c(), &At::point(0.5)));
 /// ```
 pub fn same_at<K: Observe<S>, S: Scalar, A: Space<S>, B: Space<S>>(
     f: &Hom<K, A, B>,
     g: &Hom<K, A, B>,
-    a: &A,
+    at: &At<A, B>,
 ) -> bool {
-    close_slices(&K::observe(f, a), &K::observe(g, a))
+    close_slices(&K::observe(f, &at.a, &at.b), &K::observe(g, &at.a, &at.b))
 }

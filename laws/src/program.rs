@@ -23,6 +23,7 @@
 //! }
 //! ```
 
+use crate::random::{RandomShape, shrink_each};
 use catad::prelude::*;
 use quickcheck::{Arbitrary, Gen};
 use std::fmt::Debug;
@@ -318,9 +319,9 @@ impl<K: Interprets<V>, V: Vocabulary> Interprets<Shallow<V>> for K {
 /// A program of the grammar: interpretable in every category that [`Interprets`] its vocabulary.
 pub trait RandomProgram<V: Vocabulary>: Arbitrary + Debug {
     /// The domain.
-    type Dom: Space<f64>;
+    type Dom: Space<f64> + RandomShape;
     /// The codomain.
-    type Cod: Space<f64>;
+    type Cod: Space<f64> + RandomShape;
     /// The program as a morphism of `K`.
     fn interpret<K: Interprets<V>>(&self) -> Hom<K, Self::Dom, Self::Cod>;
     /// Guarded evaluation: `None` where a primitive leaves its safe domain.
@@ -391,115 +392,116 @@ fn depth<V: Vocabulary>(g: &mut Gen) -> usize {
     MIN_DEPTH + usize::from(u8::arbitrary(g)) % (V::MAX_DEPTH + 1 - MIN_DEPTH)
 }
 
-/// Children of a node at `depth`: the first one nests a level down (so the program reaches the full
-/// depth), the second one is shallower at random (so programs stay small).
-fn child_depths(g: &mut Gen, depth: usize) -> (usize, usize) {
-    (depth - 1, usize::from(u8::arbitrary(g)) % depth)
+/// A kind of program that grows from a depth: a leaf at 0, a node of smaller programs above.
+trait Grammar: Sized {
+    /// A random leaf.
+    fn leaf(g: &mut Gen) -> Self;
+    /// A random node of nesting depth `depth` > 0.
+    fn branch(g: &mut Gen, depth: usize) -> Self;
+    /// A random program of nesting depth `depth`.
+    fn generate(g: &mut Gen, depth: usize) -> Self {
+        if depth == 0 {
+            Self::leaf(g)
+        } else {
+            Self::branch(g, depth)
+        }
+    }
+}
+
+/// A random program of the kind `T`, of a random depth for the vocabulary `V`.
+fn random<V: Vocabulary, T: Grammar>(g: &mut Gen) -> T {
+    let d = depth::<V>(g);
+    T::generate(g, d)
+}
+
+/// A node with a child of the kind `A` nested a level down (so the program reaches the full
+/// depth) and one of the kind `B` shallower at random (so programs stay small), in the order
+/// `make` takes them or (`flip`) the other.
+fn node<A: Grammar, B: Grammar, T>(
+    g: &mut Gen,
+    depth: usize,
+    flip: bool,
+    make: impl FnOnce(Box<A>, Box<B>) -> T,
+) -> T {
+    let (deep, shallow) = (depth - 1, usize::from(u8::arbitrary(g)) % depth);
+    let (a, b) = if flip {
+        (shallow, deep)
+    } else {
+        (deep, shallow)
+    };
+    make(boxed(A::generate(g, a)), boxed(B::generate(g, b)))
+}
+
+/// A node applying a random binary primitive to two children of the kind `A`.
+fn binary<V: Vocabulary, A: Grammar, T>(
+    g: &mut Gen,
+    depth: usize,
+    make: fn(V::Binary, Box<A>, Box<A>) -> T,
+) -> T {
+    let op = V::binary(g);
+    node(g, depth, false, |f, h| make(op, f, h))
+}
+
+/// One of two leaves, at random.
+fn either<T>(g: &mut Gen, a: T, b: T) -> T {
+    if bool::arbitrary(g) { a } else { b }
 }
 
 fn boxed<T>(t: T) -> Box<T> {
     Box::new(t)
 }
 
-impl<V: Vocabulary> Line<V> {
-    fn generate(g: &mut Gen, depth: usize) -> Self {
-        if depth == 0 {
-            return if u8::arbitrary(g) % 4 == 0 {
-                Line::Id
-            } else {
-                Line::Unary(V::unary(g))
-            };
+impl<V: Vocabulary> Grammar for Line<V> {
+    fn leaf(g: &mut Gen) -> Self {
+        match u8::arbitrary(g) % 4 {
+            0 => Line::Id,
+            _ => Line::Unary(V::unary(g)),
         }
-        let (deep, shallow) = child_depths(g, depth);
+    }
+    fn branch(g: &mut Gen, depth: usize) -> Self {
         match u8::arbitrary(g) % 3 {
-            0 => Line::Compose(
-                boxed(Self::generate(g, deep)),
-                boxed(Self::generate(g, shallow)),
-            ),
-            1 => Line::Binary(
-                V::binary(g),
-                boxed(Self::generate(g, deep)),
-                boxed(Self::generate(g, shallow)),
-            ),
-            _ => Line::Via(
-                boxed(Field::generate(g, deep)),
-                boxed(Curve::generate(g, shallow)),
-            ),
+            0 => node(g, depth, false, Line::Compose),
+            1 => binary::<V, _, _>(g, depth, Line::Binary),
+            _ => node(g, depth, false, Line::Via),
         }
     }
 }
 
-impl<V: Vocabulary> Field<V> {
-    fn generate(g: &mut Gen, depth: usize) -> Self {
-        if depth == 0 {
-            return if bool::arbitrary(g) {
-                Field::Exl
-            } else {
-                Field::Exr
-            };
-        }
-        let (deep, shallow) = child_depths(g, depth);
+impl<V: Vocabulary> Grammar for Field<V> {
+    fn leaf(g: &mut Gen) -> Self {
+        either(g, Field::Exl, Field::Exr)
+    }
+    fn branch(g: &mut Gen, depth: usize) -> Self {
         match u8::arbitrary(g) % 3 {
-            0 => Field::Binary(
-                V::binary(g),
-                boxed(Self::generate(g, deep)),
-                boxed(Self::generate(g, shallow)),
-            ),
-            1 => Field::Then(
-                boxed(Line::generate(g, shallow)),
-                boxed(Self::generate(g, deep)),
-            ),
-            _ => Field::Via(
-                boxed(Self::generate(g, shallow)),
-                boxed(Plane::generate(g, deep)),
-            ),
+            0 => binary::<V, _, _>(g, depth, Field::Binary),
+            1 => node(g, depth, true, Field::Then),
+            _ => node(g, depth, true, Field::Via),
         }
     }
 }
 
-impl<V: Vocabulary> Plane<V> {
-    fn generate(g: &mut Gen, depth: usize) -> Self {
-        if depth == 0 {
-            return if bool::arbitrary(g) {
-                Plane::Id
-            } else {
-                Plane::Swap
-            };
-        }
-        let (deep, shallow) = child_depths(g, depth);
+impl<V: Vocabulary> Grammar for Plane<V> {
+    fn leaf(g: &mut Gen) -> Self {
+        either(g, Plane::Id, Plane::Swap)
+    }
+    fn branch(g: &mut Gen, depth: usize) -> Self {
         match u8::arbitrary(g) % 3 {
-            0 => Plane::Cross(
-                boxed(Line::generate(g, deep)),
-                boxed(Line::generate(g, shallow)),
-            ),
-            1 => Plane::Fork(
-                boxed(Field::generate(g, deep)),
-                boxed(Field::generate(g, shallow)),
-            ),
-            _ => Plane::Compose(
-                boxed(Self::generate(g, deep)),
-                boxed(Self::generate(g, shallow)),
-            ),
+            0 => node(g, depth, false, Plane::Cross),
+            1 => node(g, depth, false, Plane::Fork),
+            _ => node(g, depth, false, Plane::Compose),
         }
     }
 }
 
-impl<V: Vocabulary> Curve<V> {
-    fn generate(g: &mut Gen, depth: usize) -> Self {
-        if depth == 0 {
-            return Curve::Dup;
-        }
-        let (deep, shallow) = child_depths(g, depth);
+impl<V: Vocabulary> Grammar for Curve<V> {
+    fn leaf(_: &mut Gen) -> Self {
+        Curve::Dup
+    }
+    fn branch(g: &mut Gen, depth: usize) -> Self {
         if bool::arbitrary(g) {
-            Curve::Fork(
-                boxed(Line::generate(g, deep)),
-                boxed(Line::generate(g, shallow)),
-            )
+            node(g, depth, false, Curve::Fork)
         } else {
-            Curve::Then(
-                boxed(Plane::generate(g, shallow)),
-                boxed(Self::generate(g, deep)),
-            )
+            node(g, depth, true, Curve::Then)
         }
     }
 }
@@ -508,127 +510,101 @@ impl<V: Vocabulary> Curve<V> {
 /// node with one child shrunk.
 type Shrinks<T> = Box<dyn Iterator<Item = T>>;
 
-fn shrink_pair<A: Arbitrary, B: Arbitrary, T: 'static>(
+/// The shrinks of a node of two children `a` and `b`: `simpler` (the simplest program of the
+/// kind, and the children of the kind), then the node with one child shrunk.
+fn shrink_node<A: Arbitrary, B: Arbitrary, T: 'static>(
+    simpler: Vec<T>,
     a: &A,
     b: &B,
-    rebuild: impl Fn(A, B) -> T + Clone + 'static,
+    make: impl Fn(Box<A>, Box<B>) -> T + Clone + 'static,
 ) -> Shrinks<T> {
-    let (a0, b0) = (a.clone(), b.clone());
-    let r = rebuild.clone();
-    let left = a.shrink().map(move |a| r(a, b0.clone()));
-    let right = b.shrink().map(move |b| rebuild(a0.clone(), b));
-    Box::new(left.chain(right))
+    let (a0, b0, remake) = (a.clone(), b.clone(), make.clone());
+    let left = a.shrink().map(move |a| make(boxed(a), boxed(b0.clone())));
+    let right = b.shrink().map(move |b| remake(boxed(a0.clone()), boxed(b)));
+    Box::new(simpler.into_iter().chain(left).chain(right))
 }
 
 impl<V: Vocabulary> Arbitrary for Line<V> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let d = depth::<V>(g);
-        Self::generate(g, d)
-    }
-
     fn shrink(&self) -> Shrinks<Self> {
-        let simplest = std::iter::once(Line::Id);
         match self {
             Line::Id => Box::new(std::iter::empty()),
-            Line::Unary(_) => Box::new(simplest),
-            Line::Compose(g, f) => Box::new(simplest.chain([(**g).clone(), (**f).clone()]).chain(
-                shrink_pair(&**g, &**f, |g, f| Line::Compose(boxed(g), boxed(f))),
-            )),
-            Line::Binary(op, f, g) => {
-                let op = op.clone();
-                Box::new(
-                    simplest
-                        .chain([(**f).clone(), (**g).clone()])
-                        .chain(shrink_pair(&**f, &**g, move |f, g| {
-                            Line::Binary(op.clone(), boxed(f), boxed(g))
-                        })),
-                )
+            Line::Unary(_) => Box::new(std::iter::once(Line::Id)),
+            Line::Compose(g, f) => {
+                let simpler = vec![Line::Id, (**g).clone(), (**f).clone()];
+                shrink_node(simpler, &**g, &**f, Line::Compose)
             }
-            Line::Via(h, c) => Box::new(simplest.chain(shrink_pair(&**h, &**c, |h, c| {
-                Line::Via(boxed(h), boxed(c))
-            }))),
+            Line::Binary(op, f, g) => {
+                let (simpler, op) = (vec![Line::Id, (**f).clone(), (**g).clone()], op.clone());
+                shrink_node(simpler, &**f, &**g, move |f, g| {
+                    Line::Binary(op.clone(), f, g)
+                })
+            }
+            Line::Via(h, c) => shrink_node(vec![Line::Id], &**h, &**c, Line::Via),
         }
+    }
+
+    fn arbitrary(g: &mut Gen) -> Self {
+        random::<V, Self>(g)
     }
 }
 
 impl<V: Vocabulary> Arbitrary for Field<V> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let d = depth::<V>(g);
-        Self::generate(g, d)
-    }
-
     fn shrink(&self) -> Shrinks<Self> {
-        let simplest = std::iter::once(Field::Exl);
         match self {
             Field::Exl => Box::new(std::iter::empty()),
-            Field::Exr => Box::new(simplest),
+            Field::Exr => Box::new(std::iter::once(Field::Exl)),
             Field::Binary(op, f, g) => {
-                let op = op.clone();
-                Box::new(
-                    simplest
-                        .chain([(**f).clone(), (**g).clone()])
-                        .chain(shrink_pair(&**f, &**g, move |f, g| {
-                            Field::Binary(op.clone(), boxed(f), boxed(g))
-                        })),
-                )
+                let (simpler, op) = (vec![Field::Exl, (**f).clone(), (**g).clone()], op.clone());
+                shrink_node(simpler, &**f, &**g, move |f, g| {
+                    Field::Binary(op.clone(), f, g)
+                })
             }
-            Field::Then(l, f) => Box::new(simplest.chain([(**f).clone()]).chain(shrink_pair(
-                &**l,
-                &**f,
-                |l, f| Field::Then(boxed(l), boxed(f)),
-            ))),
-            Field::Via(f, m) => Box::new(simplest.chain([(**f).clone()]).chain(shrink_pair(
-                &**f,
-                &**m,
-                |f, m| Field::Via(boxed(f), boxed(m)),
-            ))),
+            Field::Then(l, f) => {
+                shrink_node(vec![Field::Exl, (**f).clone()], &**l, &**f, Field::Then)
+            }
+            Field::Via(f, m) => {
+                shrink_node(vec![Field::Exl, (**f).clone()], &**f, &**m, Field::Via)
+            }
         }
+    }
+
+    fn arbitrary(g: &mut Gen) -> Self {
+        random::<V, Self>(g)
     }
 }
 
 impl<V: Vocabulary> Arbitrary for Plane<V> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let d = depth::<V>(g);
-        Self::generate(g, d)
-    }
-
     fn shrink(&self) -> Shrinks<Self> {
-        let simplest = std::iter::once(Plane::Id);
         match self {
             Plane::Id => Box::new(std::iter::empty()),
-            Plane::Swap => Box::new(simplest),
-            Plane::Cross(f, g) => Box::new(simplest.chain(shrink_pair(&**f, &**g, |f, g| {
-                Plane::Cross(boxed(f), boxed(g))
-            }))),
-            Plane::Fork(f, g) => Box::new(simplest.chain(shrink_pair(&**f, &**g, |f, g| {
-                Plane::Fork(boxed(f), boxed(g))
-            }))),
-            Plane::Compose(g, f) => Box::new(simplest.chain([(**g).clone(), (**f).clone()]).chain(
-                shrink_pair(&**g, &**f, |g, f| Plane::Compose(boxed(g), boxed(f))),
-            )),
+            Plane::Swap => Box::new(std::iter::once(Plane::Id)),
+            Plane::Cross(f, g) => shrink_node(vec![Plane::Id], &**f, &**g, Plane::Cross),
+            Plane::Fork(f, g) => shrink_node(vec![Plane::Id], &**f, &**g, Plane::Fork),
+            Plane::Compose(g, f) => {
+                let simpler = vec![Plane::Id, (**g).clone(), (**f).clone()];
+                shrink_node(simpler, &**g, &**f, Plane::Compose)
+            }
         }
+    }
+
+    fn arbitrary(g: &mut Gen) -> Self {
+        random::<V, Self>(g)
     }
 }
 
 impl<V: Vocabulary> Arbitrary for Curve<V> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let d = depth::<V>(g);
-        Self::generate(g, d)
-    }
-
     fn shrink(&self) -> Shrinks<Self> {
-        let simplest = std::iter::once(Curve::Dup);
         match self {
             Curve::Dup => Box::new(std::iter::empty()),
-            Curve::Fork(f, g) => Box::new(simplest.chain(shrink_pair(&**f, &**g, |f, g| {
-                Curve::Fork(boxed(f), boxed(g))
-            }))),
-            Curve::Then(m, c) => Box::new(simplest.chain([(**c).clone()]).chain(shrink_pair(
-                &**m,
-                &**c,
-                |m, c| Curve::Then(boxed(m), boxed(c)),
-            ))),
+            Curve::Fork(f, g) => shrink_node(vec![Curve::Dup], &**f, &**g, Curve::Fork),
+            Curve::Then(m, c) => {
+                shrink_node(vec![Curve::Dup, (**c).clone()], &**m, &**c, Curve::Then)
+            }
         }
+    }
+
+    fn arbitrary(g: &mut Gen) -> Self {
+        random::<V, Self>(g)
     }
 }
 
@@ -734,7 +710,16 @@ impl<V: Vocabulary> RandomProgram<V> for Curve<V> {
     }
 }
 
-/// A random point whose coordinates lie in `[-2, 2]`; shrinks towards the origin.
+/// A random point of `T`, of a random shape ([`RandomShape`]), whose coordinates lie in
+/// `[-2, 2]`; shrinks towards the origin.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Pt;
+/// use quickcheck::{Arbitrary, Gen};
+/// let Pt((x, [y, z])) = Pt::<(f64, [f64; 2])>::arbitrary(&mut Gen::new(10));
+/// assert!([x, y, z].iter().all(|c| c.abs() <= 2.0));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Pt<T>(pub T);
 
@@ -751,23 +736,85 @@ fn shrink_coordinate(x: f64) -> Vec<f64> {
     }
 }
 
-impl Arbitrary for Pt<f64> {
+impl<T: RandomShape + Space<f64>> Arbitrary for Pt<T> {
     fn arbitrary(g: &mut Gen) -> Self {
-        Pt(coordinate(g))
+        let shape = T::random_shape(g);
+        let coords: Vec<f64> = (0..shape.dim()).map(|_| coordinate(g)).collect();
+        Pt(shape.with_coords(&coords))
     }
+
     fn shrink(&self) -> Shrinks<Self> {
-        Box::new(shrink_coordinate(self.0).into_iter().map(Pt))
+        let shape = self.0.clone();
+        Box::new(
+            shrink_each(self.0.coords(), shrink_coordinate).map(move |c| Pt(shape.with_coords(&c))),
+        )
     }
 }
 
-impl Arbitrary for Pt<(f64, f64)> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Pt((coordinate(g), coordinate(g)))
+/// A random test for a conditional: `left x ⋈ right x` for two random programs `ℝ² → ℝ` run in
+/// [`Fun`] and a random comparison `⋈`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::{Nonlinear, Test};
+/// use quickcheck::{Arbitrary, Gen};
+/// let test = Test::<Nonlinear>::arbitrary(&mut Gen::new(10));
+/// if let Some(holds) = test.eval(&(0.5, 1.0)) {
+///     assert_eq!(test.pred().holds(&(0.5, 1.0)), holds);
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Test<V: Vocabulary> {
+    /// The left side.
+    pub left: Field<V>,
+    /// The comparison.
+    pub comparison: Comparison,
+    /// The right side.
+    pub right: Field<V>,
+}
+
+impl<V: Vocabulary> Test<V>
+where
+    Fun: Interprets<V>,
+{
+    /// The test as a predicate.
+    pub fn pred(&self) -> Pred<(f64, f64)> {
+        let (left, right) = (self.left.interpret::<Fun>(), self.right.interpret::<Fun>());
+        Pred::compare(left.into_fn(), self.comparison, right.into_fn())
     }
+
+    /// Guarded evaluation: `None` where either side leaves its safe domain.
+    pub fn eval(&self, x: &(f64, f64)) -> Option<bool> {
+        Some(
+            self.comparison
+                .test(self.left.eval(x)?, self.right.eval(x)?),
+        )
+    }
+}
+
+impl<V: Vocabulary> Arbitrary for Test<V> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        use Comparison::*;
+        let comparison = *g
+            .choose(&[Lt, Le, Gt, Ge, Eq, Ne])
+            .expect("six comparisons");
+        Test {
+            left: Field::arbitrary(g),
+            comparison,
+            right: Field::arbitrary(g),
+        }
+    }
+
     fn shrink(&self) -> Shrinks<Self> {
-        let (x, y) = self.0;
-        let xs = shrink_coordinate(x).into_iter().map(move |x| Pt((x, y)));
-        let ys = shrink_coordinate(y).into_iter().map(move |y| Pt((x, y)));
-        Box::new(xs.chain(ys).collect::<Vec<_>>().into_iter())
+        let (this, that) = (self.clone(), self.clone());
+        let lefts = self.left.shrink().map(move |left| Test {
+            left,
+            ..this.clone()
+        });
+        let rights = self.right.shrink().map(move |right| Test {
+            right,
+            ..that.clone()
+        });
+        Box::new(lefts.chain(rights))
     }
 }

@@ -24,6 +24,8 @@
 
 use crate::program::{BOUND, Field, Interprets, Line, MIN_DEPTH, Pt, RandomProgram, Vocabulary};
 use catad::prelude::*;
+use catad::space::{Arr, DVecLen, SVec, VecLen};
+use nalgebra::{DVector, SVector};
 use quickcheck::{Arbitrary, Gen};
 
 /// A category that runs the vector programs of the vocabulary `V` at the container shape `H`.
@@ -255,5 +257,119 @@ impl Arbitrary for VecPt {
         let n = self.0.len();
         let shorter = (n > 1).then(|| VecPt(self.0[..n - 1].to_vec()));
         Box::new(shorter.into_iter())
+    }
+}
+
+impl VecPt {
+    /// `other`'s coordinates, repeated or cut to the length of `self`.
+    ///
+    /// ```
+    /// use catad_laws::vector::VecPt;
+    /// assert_eq!(VecPt(vec![1.0, 2.0, 3.0]).fit(&VecPt(vec![4.0, 5.0])).0, vec![4.0, 5.0, 4.0]);
+    /// ```
+    pub fn fit(&self, other: &VecPt) -> VecPt {
+        VecPt(
+            (0..self.0.len())
+                .map(|i| other.0[i % other.0.len()])
+                .collect(),
+        )
+    }
+}
+
+/// A container shape of the suites, whose objects of scalars and of pairs are vector spaces, and
+/// how a random vector becomes one of its objects: a run-time shape takes the vector's length, a
+/// static one repeats or cuts the vector to its own.
+///
+/// ```
+/// use catad::space::{Arr, VecLen};
+/// use catad_laws::vector::{Shape, VecPt};
+/// let x = VecPt(vec![1.0, 2.0]);
+/// assert_eq!(VecLen::shape_of(&x).object(&x), vec![1.0, 2.0]);
+/// assert_eq!(Arr::<3>::shape_of(&x).object(&x), [1.0, 2.0, 1.0]);
+/// ```
+pub trait Shape: Container<Obj<f64>: Space<f64>, Obj<(f64, f64)>: Space<f64>> {
+    /// The shape for the vector `x`.
+    fn shape_of(x: &VecPt) -> Self;
+    /// The object of the shape with the coordinates of `x` (repeated or cut as needed).
+    fn object(&self, x: &VecPt) -> Self::Obj<f64>;
+    /// The plain coordinates of an object.
+    fn plain(&self, xs: &Self::Obj<f64>) -> Vec<f64> {
+        self.elements(xs).to_vec()
+    }
+}
+
+impl Shape for VecLen {
+    fn shape_of(x: &VecPt) -> Self {
+        VecLen(x.0.len())
+    }
+    fn object(&self, x: &VecPt) -> Vec<f64> {
+        x.0.clone()
+    }
+}
+
+impl Shape for DVecLen {
+    fn shape_of(x: &VecPt) -> Self {
+        DVecLen(x.0.len())
+    }
+    fn object(&self, x: &VecPt) -> DVector<f64> {
+        DVector::from_vec(x.0.clone())
+    }
+}
+
+impl<const N: usize> Shape for Arr<N> {
+    fn shape_of(_: &VecPt) -> Self {
+        Arr
+    }
+    fn object(&self, x: &VecPt) -> [f64; N] {
+        x.array::<N>()
+    }
+}
+
+impl<const N: usize> Shape for SVec<N> {
+    fn shape_of(_: &VecPt) -> Self {
+        SVec
+    }
+    fn object(&self, x: &VecPt) -> SVector<f64, N> {
+        SVector::from(x.array::<N>())
+    }
+}
+
+/// One to five random scalar programs, used in turn at the positions of a vector (`lines[i mod k]`
+/// at position `i`); shrinks to fewer and smaller programs.
+///
+/// ```
+/// use catad_laws::program::{Line, Nonlinear};
+/// use catad_laws::vector::Lines;
+/// let lines = Lines::<Nonlinear>(vec![Line::Id]);
+/// assert!(matches!(lines.at(3), Line::Id));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Lines<V: Vocabulary>(pub Vec<Line<V>>);
+
+impl<V: Vocabulary> Lines<V> {
+    /// The program at position `i`.
+    pub fn at(&self, i: usize) -> Line<V> {
+        self.0[i % self.0.len()].clone()
+    }
+}
+
+impl<V: Vocabulary> Arbitrary for Lines<V> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let n = 1 + usize::from(u8::arbitrary(g)) % 5;
+        Lines((0..n).map(|_| Line::arbitrary(g)).collect())
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let lines = self.0.clone();
+        let fewer = (lines.len() > 1).then(|| Lines(lines[..lines.len() - 1].to_vec()));
+        let smaller = (0..lines.len()).flat_map(move |i| {
+            let lines = lines.clone();
+            lines[i].shrink().map(move |line| {
+                let mut lines = lines.clone();
+                lines[i] = line;
+                Lines(lines)
+            })
+        });
+        Box::new(fewer.into_iter().chain(smaller))
     }
 }

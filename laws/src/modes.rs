@@ -1,0 +1,132 @@
+//! The modes of differentiation: one list, for the suites and for anything else that runs in every
+//! mode (the tour). A mode is `D<K>` for a representation `K` of linear maps; [`for_each_mode`]
+//! calls a [`ModeVisitor`]'s generic method once per mode, with `K` and a description.
+//!
+//! ```
+//! use catad::interpretations::D;
+//! use catad::prelude::*;
+//! use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode};
+//!
+//! /// Each mode's derivative of `sin` at 0.
+//! struct Slopes(Vec<(&'static str, f64)>);
+//!
+//! impl ModeVisitor for Slopes {
+//!     fn visit<K: Representation>(&mut self, mode: &Mode) {
+//!         self.0.push((mode.name, derivative(&D::<K>::sin_c(), 0.0)));
+//!     }
+//! }
+//!
+//! let mut slopes = Slopes(Vec::new());
+//! for_each_mode(&mut slopes);
+//! assert_eq!(slopes.0[0], ("Forward", 1.0));
+//! assert!(slopes.0.iter().all(|(_, slope)| *slope == 1.0));
+//! ```
+
+use catad::interpretations::{AddFun, Begin, Cont, Dual, Mat};
+use catad::prelude::*;
+use catad::space::{Arr, DVecLen, SVec, VecLen};
+use catad::vocabulary::LinearMap;
+
+/// The indexed classes at the shape `H`.
+pub trait Indexed<H: Container>: CartesianI<H> + CocartesianI<H> + ZipI<H> {}
+
+impl<K: CartesianI<H> + CocartesianI<H> + ZipI<H>, H: Container> Indexed<H> for K {}
+
+/// A representation `K` of linear maps that makes `D<K>` a mode of [`for_each_mode`]: `D<K>` then
+/// runs every program (the numeric classes, `Conditional`, `RepCat`, the indexed classes at the
+/// shapes of the suites: `Arr<3>`, `SVec<2>`, `VecLen`, `DVecLen`), and the entry points read its
+/// derivatives.
+pub trait Representation:
+    LinearMap<f64>
+    + Cartesian
+    + Cocartesian
+    + Scalable<f64>
+    + RepCat
+    + Indexed<Arr<3>>
+    + Indexed<SVec<2>>
+    + Indexed<VecLen>
+    + Indexed<DVecLen>
+{
+}
+
+impl Representation for AddFun {}
+impl Representation for Dual<AddFun> {}
+impl Representation for Cont<AddFun, f64> {}
+impl Representation for Begin<AddFun, f64> {}
+impl Representation for Mat<f64> {}
+
+/// A mode `D<K>`, described.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mode {
+    /// Its name: the alias in `catad::ad`, or the type.
+    pub name: &'static str,
+    /// What its linear maps are, and where the paper has it.
+    pub about: &'static str,
+    /// Running a derivative re-evaluates along every path of the program, so its cost is
+    /// exponential in the nesting of `cross` (`Cont` and `Begin` over functions): the suites give
+    /// it programs of the least depth (`program::Shallow`).
+    pub shallow: bool,
+    /// It builds linear maps from types alone (`Mat`), so its objects must have static dimensions:
+    /// the suites do not run it on run-time-length vectors.
+    pub static_only: bool,
+}
+
+/// Something to do in every mode: [`for_each_mode`] calls [`visit`](ModeVisitor::visit) once per
+/// mode.
+pub trait ModeVisitor {
+    /// Runs in the mode `D<K>`, described by `mode`.
+    fn visit<K: Representation>(&mut self, mode: &Mode);
+}
+
+/// Calls `visitor` in every mode, in this order: Forward, Reverse, ReverseCont<f64>,
+/// ForwardBegin<f64>, D<Mat<f64>>.
+///
+/// ```
+/// use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode};
+/// struct Names(Vec<&'static str>);
+/// impl ModeVisitor for Names {
+///     fn visit<K: Representation>(&mut self, mode: &Mode) {
+///         self.0.push(mode.name);
+///     }
+/// }
+/// let mut names = Names(Vec::new());
+/// for_each_mode(&mut names);
+/// assert_eq!(names.0.len(), 5);
+/// ```
+pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
+    let mode = |name, about| Mode {
+        name,
+        about,
+        shallow: false,
+        static_only: false,
+    };
+    visitor.visit::<AddFun>(&mode(
+        "Forward",
+        "D<AddFun>: derivatives as linear functions (§3, §7)",
+    ));
+    visitor.visit::<Dual<AddFun>>(&mode(
+        "Reverse",
+        "D<Dual<AddFun>>: transposed linear functions (§13)",
+    ));
+    visitor.visit::<Cont<AddFun, f64>>(&Mode {
+        shallow: true,
+        ..mode(
+            "ReverseCont<f64>",
+            "D<Cont<AddFun, f64>>: continuations (§12)",
+        )
+    });
+    visitor.visit::<Begin<AddFun, f64>>(&Mode {
+        shallow: true,
+        ..mode(
+            "ForwardBegin<f64>",
+            "D<Begin<AddFun, f64>>: right-associated (§14)",
+        )
+    });
+    visitor.visit::<Mat<f64>>(&Mode {
+        static_only: true,
+        ..mode(
+            "D<Mat<f64>>",
+            "matrices, multiplied in the cheapest order (§8, §10, §11)",
+        )
+    });
+}

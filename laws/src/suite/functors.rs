@@ -1,0 +1,366 @@
+//! The suites of the functor and calculus laws: one program interpreted in two categories, or a
+//! derivative against calculus itself; on random scalar programs of every kind (`ℝ → ℝ`,
+//! `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`), on random vector programs at a shape, and on the programs
+//! of the macro corpus in every mode.
+
+use super::check::{Laws, defined, short_name};
+use super::modes::EveryMode;
+use crate::calculus::{self, FD_TOLERANCE, STEP};
+use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
+use crate::program::{Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, Vocabulary};
+use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
+use crate::{At, Differentiable, Lift, Observe, functor};
+use catad::interpretations::{AddFun, D, Func};
+use catad::prelude::*;
+use std::marker::PhantomData;
+
+/// A check to run on every kind of random scalar program.
+trait OnPrograms<V: Vocabulary> {
+    /// The check on programs of the kind `P`.
+    fn run<P: RandomProgram<V>>(&self, laws: &Laws);
+}
+
+/// Runs `check` on every kind of program.
+fn on_programs<V: Vocabulary>(check: &impl OnPrograms<V>, laws: &Laws) {
+    check.run::<Line<V>>(&laws.at("ℝ → ℝ"));
+    check.run::<Field<V>>(&laws.at("ℝ² → ℝ"));
+    check.run::<Plane<V>>(&laws.at("ℝ² → ℝ²"));
+    check.run::<Curve<V>>(&laws.at("ℝ → ℝ²"));
+}
+
+/// The derivatives of `C`, against `Fun` and calculus.
+struct Derivatives<C>(PhantomData<C>);
+
+impl<C, V> OnPrograms<V> for Derivatives<C>
+where
+    C: Differentiable<f64> + Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+    Fun: Interprets<V>,
+{
+    fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
+        laws.check(
+            functor::primal_is_fun::<C, f64, P::Dom, P::Cod>,
+            |law, (p, x): (P, Pt<P::Dom>)| {
+                defined(p.eval(&x.0).is_some(), || {
+                    law(&p.interpret::<C>(), &p.interpret::<Fun>(), &At::point(x.0))
+                })
+            },
+        );
+        laws.check(
+            calculus::derivative_adjoint::<C, f64, P::Dom, P::Cod>,
+            |law, (p, x, da, db): (P, Pt<P::Dom>, Pt<P::Dom>, Pt<P::Cod>)| {
+                defined(p.eval(&x.0).is_some(), || {
+                    law(&p.interpret::<C>(), &x.0, &da.0, &db.0)
+                })
+            },
+        );
+        laws.check(
+            calculus::finite_difference::<C, f64, P::Dom, P::Cod>,
+            |law, (p, x, da): (P, Pt<P::Dom>, Pt<P::Dom>)| {
+                defined(p.eval(&x.0).is_some(), || {
+                    law(&p.interpret::<C>(), &At::point(x.0), &da.0)
+                })
+            },
+        );
+    }
+}
+
+/// The derivatives of the derivative category `C` (such as `D<K>`) on programs of `V`: the primal
+/// is `Fun`, the value and Jacobian are Forward's, the derivative satisfies the adjoint identity
+/// and agrees with finite differences.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::derivatives::<Reverse, Nonlinear>();
+/// ```
+pub fn derivatives<C, V>()
+where
+    C: Differentiable<f64> + Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+    Fun: Interprets<V>,
+    Forward: Interprets<V>,
+{
+    let laws = Laws::of::<C, V>();
+    on_programs(&Derivatives::<C>(PhantomData), &laws);
+    on_programs(&Agree::<Forward, C>(PhantomData), &laws);
+}
+
+/// The law `law` between the interpretations in `K1` and in `K2` of random programs of the kind
+/// `P`, at random points.
+fn related<K1, K2, V, P, L>(laws: &Laws, law: L)
+where
+    K1: Interprets<V>,
+    K2: Interprets<V>,
+    V: Vocabulary,
+    P: RandomProgram<V>,
+    L: Copy + Fn(&Hom<K1, P::Dom, P::Cod>, &Hom<K2, P::Dom, P::Cod>, &At<P::Dom, P::Cod>) -> bool,
+{
+    laws.check(law, |law, (p, x): (P, Pt<P::Dom>)| {
+        defined(p.eval(&x.0).is_some(), || {
+            let (in_k1, in_k2) = (p.interpret::<K1>(), p.interpret::<K2>());
+            law(&in_k1, &in_k2, &At::point(x.0))
+        })
+    });
+}
+
+/// The lift from `K` to `T`.
+struct Lifted<K, T>(PhantomData<(K, T)>);
+
+impl<K, T, V> OnPrograms<V> for Lifted<K, T>
+where
+    K: Interprets<V>,
+    T: Lift<K, f64> + Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+{
+    fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
+        related::<T, K, V, P, _>(laws, functor::lift_commutes::<K, T, f64, P::Dom, P::Cod>);
+    }
+}
+
+/// `T` is the image of a functor from `K` ([`Lift`]: `cont`, `begin`, `asDual`), on programs of
+/// `V`.
+///
+/// ```
+/// use catad::interpretations::{AddFun, Cont, Dual, Mat};
+/// use catad_laws::program::{Linear, Shallow};
+/// catad_laws::suite::lift::<Mat<f64>, Cont<Mat<f64>, f64>, Shallow<Linear>>();
+/// catad_laws::suite::lift::<Cont<AddFun, f64>, Dual<AddFun>, Shallow<Linear>>();
+/// ```
+pub fn lift<K, T, V>()
+where
+    K: Interprets<V>,
+    T: Lift<K, f64> + Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+{
+    let laws = Laws::of::<T, V>().at(&format!("from {}", short_name::<K>()));
+    on_programs(&Lifted::<K, T>(PhantomData), &laws);
+}
+
+/// The observations of `K1` and `K2` of one program.
+struct Agree<K1, K2>(PhantomData<(K1, K2)>);
+
+impl<K1, K2, V> OnPrograms<V> for Agree<K1, K2>
+where
+    K1: Observe<f64> + Interprets<V>,
+    K2: Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+{
+    fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
+        let law = functor::representations_agree::<K1, K2, f64, P::Dom, P::Cod>;
+        related::<K1, K2, V, P, _>(laws, law);
+    }
+}
+
+/// The representation of linear maps `K` gives every program of `V` `AddFun`'s matrix.
+///
+/// ```
+/// use catad::interpretations::{AddFun, Dual, Mat};
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::representations::<Dual<Mat<f64>>, Linear>();
+/// ```
+pub fn representations<K, V>()
+where
+    K: Observe<f64> + Interprets<V>,
+    V: Vocabulary,
+    AddFun: Interprets<V>,
+{
+    on_programs(&Agree::<AddFun, K>(PhantomData), &Laws::of::<K, V>());
+}
+
+/// The derivatives of `C` (such as `D<K>`) on vector programs of `V` at the shape `H`: the primal
+/// is the programs' plain evaluation, the value and Jacobian are Forward's, the derivative
+/// satisfies the adjoint identity and agrees with finite differences where the step resolves
+/// the function.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::DVecLen;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::vector_derivatives::<Reverse, Nonlinear, DVecLen>();
+/// ```
+pub fn vector_derivatives<C, V, H>()
+where
+    C: Differentiable<f64> + Observe<f64> + InterpretsI<V, H>,
+    V: Vocabulary,
+    H: Shape,
+    Forward: InterpretsI<V, H>,
+{
+    let laws = Laws::of::<C, V>().at(&short_name::<H>());
+    laws.check(
+        functor::primal_is_fun::<C, f64, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x): (VecMap<V>, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            defined(p.eval(&h.plain(&xs)).is_some(), || {
+                let plain = p.clone();
+                let in_fun = Func::new(move |xs| {
+                    let ys = plain.eval(&h.plain(&xs));
+                    h.collect_obj(ys.expect("evaluated where defined"))
+                });
+                law(&p.interpret::<C, H>(h), &in_fun, &At::new(xs.clone(), xs))
+            })
+        },
+    );
+    vector_agree::<Forward, C, V, H>(&laws);
+    laws.check(
+        calculus::derivative_adjoint::<C, f64, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x, dx, dy): (VecMap<V>, VecPt, VecPt, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            defined(p.eval(&h.plain(&xs)).is_some(), || {
+                let (dxs, dys) = (h.object(&x.fit(&dx)), h.object(&x.fit(&dy)));
+                law(&p.interpret::<C, H>(h), &xs, &dxs, &dys)
+            })
+        },
+    );
+    laws.check(
+        calculus::finite_difference::<C, f64, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x, dx): (VecMap<V>, VecPt, VecPt)| {
+            let h = H::shape_of(&x);
+            let (xs, dxs) = (h.object(&x), h.object(&x.fit(&dx)));
+            defined(resolved(&p, &h.plain(&xs), &h.plain(&dxs)), || {
+                law(&p.interpret::<C, H>(h), &At::new(xs.clone(), xs), &dxs)
+            })
+        },
+    );
+}
+
+/// Whether finite differences resolve `p` at `x` along `dx`: `p` is defined along the steps, and
+/// the Richardson estimates at `STEP` and at `STEP / 2` differ by at most half the law's
+/// tolerance (else the function curves too fast for the step, and the case is not judged).
+fn resolved<V: Vocabulary>(p: &VecMap<V>, x: &[f64], dx: &[f64]) -> bool {
+    let at = |t: f64| -> Option<Vec<f64>> {
+        p.eval(&x.iter().zip(dx).map(|(x, d)| x + t * d).collect::<Vec<_>>())
+    };
+    let central = |step: f64| -> Option<Vec<f64>> {
+        let (plus, minus) = (at(step)?, at(-step)?);
+        Some(
+            plus.iter()
+                .zip(&minus)
+                .map(|(p, m)| (p - m) / (2.0 * step))
+                .collect(),
+        )
+    };
+    let richardson = |step: f64| -> Option<Vec<f64>> {
+        let (coarse, fine) = (central(step)?, central(step / 2.0)?);
+        Some(
+            coarse
+                .iter()
+                .zip(&fine)
+                .map(|(c, f)| (4.0 * f - c) / 3.0)
+                .collect(),
+        )
+    };
+    let (Some(y), Some(r1), Some(r2)) = (at(0.0), richardson(STEP), richardson(STEP / 2.0)) else {
+        return false;
+    };
+    let size = |v: &[f64]| v.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    let scale = 1.0 + size(&y) + size(&r2);
+    r1.iter()
+        .zip(&r2)
+        .all(|(a, b)| (a - b).abs() <= FD_TOLERANCE * scale / 2.0)
+}
+
+/// The representation of linear maps `K` gives every vector program of `V` at the shape `H`
+/// `AddFun`'s matrix.
+///
+/// ```
+/// use catad::interpretations::Mat;
+/// use catad::space::Arr;
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::vector_representations::<Mat<f64>, Linear, Arr<3>>();
+/// ```
+pub fn vector_representations<K, V, H>()
+where
+    K: Observe<f64> + InterpretsI<V, H>,
+    V: Vocabulary,
+    H: Shape,
+    AddFun: InterpretsI<V, H>,
+{
+    vector_agree::<AddFun, K, V, H>(&Laws::of::<K, V>().at(&short_name::<H>()));
+}
+
+/// `K1` and `K2` give every vector program of `V` at the shape `H` the same observation.
+fn vector_agree<K1, K2, V, H>(laws: &Laws)
+where
+    K1: Observe<f64> + InterpretsI<V, H>,
+    K2: Observe<f64> + InterpretsI<V, H>,
+    V: Vocabulary,
+    H: Shape,
+{
+    laws.check(
+        functor::representations_agree::<K1, K2, f64, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x): (VecMap<V>, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            defined(p.eval(&h.plain(&xs)).is_some(), || {
+                let (in_k1, in_k2) = (p.interpret::<K1, H>(h), p.interpret::<K2, H>(h));
+                law(&in_k1, &in_k2, &At::new(xs.clone(), xs))
+            })
+        },
+    );
+}
+
+/// The functor and calculus laws of one program, written once and given in `Fun` and in every
+/// mode of [`modes`](crate::modes) (as the macro corpus gives its programs), at random points
+/// that `domain` keeps: in each mode the primal is `Fun`'s value, the value and Jacobian are
+/// Forward's, and the derivative satisfies the adjoint identity and agrees with finite
+/// differences.
+///
+/// ```
+/// use catad::interpretations::{D, DMap, Func};
+/// use catad::prelude::*;
+/// use catad_laws::modes::Representation;
+/// use catad_laws::suite::EveryMode;
+///
+/// /// `x ↦ x · x`, written once.
+/// struct Square;
+/// impl EveryMode for Square {
+///     type A = f64;
+///     type B = f64;
+///     fn in_fun(&self) -> Func<f64, f64> {
+///         catad::paper::sqr::<Fun, f64>()
+///     }
+///     fn in_mode<K: Representation>(&self) -> DMap<K, f64, f64> {
+///         catad::paper::sqr::<D<K>, f64>()
+///     }
+/// }
+///
+/// catad_laws::suite::program_in_every_mode(&Square, |_| true);
+/// ```
+pub fn program_in_every_mode<P: EveryMode>(program: &P, domain: impl Fn(&P::A) -> bool) {
+    struct InMode<'a, P: EveryMode, F>(&'a P, &'a F);
+    impl<P: EveryMode, F: Fn(&P::A) -> bool> ModeVisitor for InMode<'_, P, F> {
+        fn visit<K: Representation>(&mut self, mode: &Mode) {
+            let InMode(program, domain) = *self;
+            let (fun, forward, f) = (
+                program.in_fun(),
+                program.in_mode::<AddFun>(),
+                program.in_mode::<K>(),
+            );
+            let laws = Laws::new(mode.name);
+            laws.check(
+                functor::primal_is_fun::<D<K>, f64, P::A, P::B>,
+                |law, a: Pt<P::A>| defined(domain(&a.0), || law(&f, &fun, &At::point(a.0))),
+            );
+            laws.check(
+                functor::representations_agree::<Forward, D<K>, f64, P::A, P::B>,
+                |law, a: Pt<P::A>| defined(domain(&a.0), || law(&forward, &f, &At::point(a.0))),
+            );
+            laws.check(
+                calculus::derivative_adjoint::<D<K>, f64, P::A, P::B>,
+                |law, (a, da, db): (Pt<P::A>, Pt<P::A>, Pt<P::B>)| {
+                    defined(domain(&a.0), || law(&f, &a.0, &da.0, &db.0))
+                },
+            );
+            laws.check(
+                calculus::finite_difference::<D<K>, f64, P::A, P::B>,
+                |law, (a, da): (Pt<P::A>, Pt<P::A>)| {
+                    defined(domain(&a.0), || law(&f, &At::point(a.0), &da.0))
+                },
+            );
+        }
+    }
+    for_each_mode(&mut InMode(program, &domain));
+}

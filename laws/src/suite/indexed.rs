@@ -1,0 +1,220 @@
+//! The suites of the indexed classes (paper §15): random vectors of 1 to 5 coordinates, as objects
+//! of a container shape `H` (a run-time shape takes the vector's length, a static one repeats or
+//! cuts it), and random scalar programs at each position.
+
+use super::check::{Laws, defined, short_name};
+use crate::indexed;
+use crate::program::{Interprets, Line, Pt, RandomProgram, Vocabulary};
+use crate::vector::{Lines, Shape, VecPt};
+use crate::{At, Observe};
+use catad::prelude::*;
+
+/// The laws of `K` on programs of `V` at the shape `H`.
+fn laws_at<K, V, H>() -> Laws {
+    Laws::of::<K, V>().at(&short_name::<H>())
+}
+
+/// Checks a law about an object of a random shape `H`.
+fn at_shape<H: Shape, L: Copy + Fn(H, &H::Obj<f64>) -> bool>(laws: &Laws, law: L) {
+    laws.check(law, |law, x: VecPt| {
+        let h = H::shape_of(&x);
+        Some(law(h, &h.object(&x)))
+    });
+}
+
+/// Checks a law about random programs at the positions of a random shape `H`, all run at a point
+/// where they are defined.
+fn per_position<K, V, H, L>(laws: &Laws, law: L)
+where
+    K: Interprets<V>,
+    V: Vocabulary,
+    H: Shape,
+    L: Copy + Fn(H, H::Of<Hom<K, f64, f64>>, &At<f64, f64>) -> bool,
+{
+    laws.check(law, |law, (fs, x, a): (Lines<V>, VecPt, Pt<f64>)| {
+        let h = H::shape_of(&x);
+        let defined_at = (0..h.size()).all(|i| fs.at(i).eval(&a.0).is_some());
+        let fs = h.tabulate(|i| fs.at(i).interpret::<K>());
+        defined(defined_at, || law(h, fs, &At::point(a.0)))
+    });
+}
+
+/// The [`MonoidalI`] laws of `K` on programs of `V` at the shape `H`: `crossI` and `fmap`
+/// preserve identities and composition.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::VecLen;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::monoidal_i::<Fun, Nonlinear, VecLen>();
+/// ```
+pub fn monoidal_i<K, V, H>()
+where
+    K: Interprets<V> + MonoidalI<H> + Observe<f64>,
+    V: Vocabulary,
+    H: Shape,
+{
+    let laws = laws_at::<K, V, H>();
+    at_shape::<H, _>(&laws, indexed::cross_i_id::<K, H, f64, f64>);
+    laws.check(
+        indexed::cross_i_compose::<K, H, f64, f64, f64, f64>,
+        |law, (fs, gs, x): (Lines<V>, Lines<V>, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            let defined_at = h.plain(&xs).iter().enumerate().all(|(i, xi)| {
+                let y = fs.at(i).eval(xi);
+                y.and_then(|y| gs.at(i).eval(&y)).is_some()
+            });
+            defined(defined_at, || {
+                let f = h.tabulate(|i| fs.at(i).interpret::<K>());
+                let g = h.tabulate(|i| gs.at(i).interpret::<K>());
+                law(h, f, g, &At::new(xs.clone(), xs))
+            })
+        },
+    );
+    at_shape::<H, _>(&laws, indexed::fmap_id::<K, H, f64, f64>);
+    laws.check(
+        indexed::fmap_compose::<K, H, f64, f64, f64, f64>,
+        |law, (f, g, x): (Line<V>, Line<V>, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            let defined_at = h
+                .plain(&xs)
+                .iter()
+                .all(|xi| f.eval(xi).and_then(|y| g.eval(&y)).is_some());
+            defined(defined_at, || {
+                law(
+                    h,
+                    f.interpret::<K>(),
+                    g.interpret::<K>(),
+                    &At::new(xs.clone(), xs),
+                )
+            })
+        },
+    );
+}
+
+/// The [`CartesianI`] laws of `K` on programs of `V` at the shape `H`: `(exI, forkI)` form an
+/// indexed product.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::Arr;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::cartesian_i::<Forward, Nonlinear, Arr<3>>();
+/// ```
+pub fn cartesian_i<K, V, H>()
+where
+    K: Interprets<V> + CartesianI<H> + Observe<f64>,
+    V: Vocabulary,
+    H: Shape,
+{
+    let laws = laws_at::<K, V, H>();
+    per_position::<K, V, H, _>(&laws, indexed::ex_fork_i::<K, H, f64, f64, f64>);
+    laws.check(
+        indexed::fork_unfork_i::<K, H, f64, f64, f64>,
+        |law, (fs, x, a): (Lines<V>, VecPt, Pt<f64>)| {
+            let h = H::shape_of(&x);
+            let defined_at = (0..h.size()).all(|i| fs.at(i).eval(&a.0).is_some());
+            defined(defined_at, || {
+                let f = K::fork_i::<f64, f64>(h, h.tabulate(|i| fs.at(i).interpret::<K>()));
+                law(h, f, &At::new(a.0, h.object(&x)))
+            })
+        },
+    );
+}
+
+/// The [`CocartesianI`] laws of `K` on programs of `V` at the shape `H`: `(inI, joinI)` form an
+/// indexed coproduct. They hold for additive morphisms, so in a derivative category `V` is
+/// [`Linear`](crate::program::Linear).
+///
+/// ```
+/// use catad::interpretations::{AddFun, Dual};
+/// use catad::space::DVecLen;
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::cocartesian_i::<Dual<AddFun>, Linear, DVecLen>();
+/// ```
+pub fn cocartesian_i<K, V, H>()
+where
+    K: Interprets<V> + CocartesianI<H> + Observe<f64>,
+    V: Vocabulary,
+    H: Shape,
+{
+    let laws = laws_at::<K, V, H>();
+    per_position::<K, V, H, _>(&laws, indexed::join_in_i::<K, H, f64, f64, f64>);
+    laws.check(
+        indexed::join_unjoin_i::<K, H, f64, f64, f64>,
+        |law, (fs, x): (Lines<V>, VecPt)| {
+            let h = H::shape_of(&x);
+            let xs = h.object(&x);
+            let defined_at = h
+                .plain(&xs)
+                .iter()
+                .enumerate()
+                .all(|(i, xi)| fs.at(i).eval(xi).is_some());
+            defined(defined_at, || {
+                let f = K::join_i::<f64, f64>(h, h.tabulate(|i| fs.at(i).interpret::<K>()));
+                law(h, f, &At::point(xs))
+            })
+        },
+    );
+}
+
+/// The [`ZipI`] laws of `K` at the shape `H`: `zipI` and `unzipI` are inverse, and equal to their
+/// derivations from the projections.
+///
+/// ```
+/// use catad::interpretations::Mat;
+/// use catad::space::SVec;
+/// catad_laws::suite::zip_i::<Mat<f64>, SVec<2>>();
+/// ```
+pub fn zip_i<K, H>()
+where
+    K: ZipI<H> + CartesianI<H> + Cartesian + Observe<f64>,
+    H: Shape,
+{
+    let laws = Laws::new(short_name::<K>()).at(&short_name::<H>());
+    let pair = |x: &VecPt, y: &VecPt| {
+        let h = H::shape_of(x);
+        (h, (h.object(x), h.object(&x.fit(y))))
+    };
+    laws.check(
+        indexed::unzip_zip::<K, H, f64, f64, f64>,
+        |law, (x, y): (VecPt, VecPt)| {
+            let (h, pair) = pair(&x, &y);
+            Some(law(h, &pair))
+        },
+    );
+    laws.check(
+        indexed::zip_unzip::<K, H, f64, f64, f64>,
+        |law, (x, y): (VecPt, VecPt)| {
+            let (h, (xs, ys)) = pair(&x, &y);
+            let (xs, ys) = (h.plain(&xs), h.plain(&ys));
+            Some(law(h, &h.tabulate_obj(|i| (xs[i], ys[i]))))
+        },
+    );
+    laws.check(
+        indexed::zip_is_derived::<K, H, f64, f64, f64>,
+        |law, (x, y): (VecPt, VecPt)| {
+            let (h, pair) = pair(&x, &y);
+            Some(law(h, &pair))
+        },
+    );
+}
+
+/// The [`SumCat`] law of `K` on programs of `V` at the shape `H`: the indexed sum adds the parts.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::SVec;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::sum_i::<Fun, Nonlinear, SVec<2>>();
+/// ```
+pub fn sum_i<K, V, H>()
+where
+    K: Interprets<V> + SumCat<H> + CartesianI<H> + NumCat<f64> + Observe<f64>,
+    V: Vocabulary,
+    H: Shape,
+{
+    per_position::<K, V, H, _>(&laws_at::<K, V, H>(), indexed::sum_c_adds::<K, H, f64, f64>);
+}

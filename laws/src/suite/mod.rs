@@ -1,0 +1,47 @@
+//! The suites: for one instance, every law of a class on random programs, each law on
+//! [`cases`] random cases (200, or `CATAD_LAW_CASES`). A failing law panics with its name, the
+//! instance and the shrunk counterexample.
+//!
+//! Every suite is a generic function of the category `K` (and of the random programs' vocabulary
+//! `V`, and the container shape `H`, where they apply), so that checking an instance is one call:
+//!
+//! ```
+//! use catad::interpretations::{AddFun, Dual};
+//! use catad::space::VecLen;
+//! use catad_laws::program::Linear;
+//! use catad_laws::suite;
+//! suite::category::<Dual<AddFun>, Linear>();
+//! suite::cartesian_i::<Dual<AddFun>, Linear, VecLen>();
+//! ```
+//!
+//! - classes ([`category`], [`monoidal`], [`cartesian`], [`cocartesian`], [`scalable`],
+//!   [`conditional`], [`rep_cat`], [`linear_map`]) on scalar programs, and [`linear_map_i`] on
+//!   vector programs;
+//! - indexed classes ([`monoidal_i`], [`cartesian_i`], [`cocartesian_i`], [`zip_i`], [`sum_i`]) on
+//!   vectors of a shape `H`;
+//! - functors and calculus: the derivatives of `D<K>` ([`derivatives`], [`vector_derivatives`]),
+//!   the [`lift`]s `cont`, `begin` and `asDual`, and each linear-map representation's
+//!   agreement with `AddFun` ([`representations`], [`vector_representations`]);
+//! - the vector-space laws of an object type ([`space`]);
+//! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
+//!   macro corpus in every mode ([`program_in_every_mode`]).
+
+mod check;
+mod classes;
+mod functors;
+mod indexed;
+mod modes;
+mod space;
+
+pub use check::{CASES, Laws, cases, defined, short_name};
+pub use classes::{
+    cartesian, category, cocartesian, compose_assoc_in_every_mode, cond_in_every_mode, conditional,
+    linear_map, linear_map_i, monoidal, rep_cat, scalable,
+};
+pub use functors::{
+    derivatives, lift, program_in_every_mode, representations, vector_derivatives,
+    vector_representations,
+};
+pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
+pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode};
+pub use space::space;

@@ -1,0 +1,176 @@
+//! The suites in every mode of [`modes`](crate::modes), and programs written once for every mode.
+
+use super::{
+    cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, derivatives,
+    monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
+};
+use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
+use crate::program::{Interprets, Linear, Nonlinear, Shallow, Vocabulary};
+use crate::random::{RandomShape, rep_shape};
+use crate::vector::{InterpretsI, Shape};
+use catad::interpretations::{D, DMap, Func};
+use catad::prelude::*;
+use catad::space::{Arr, DVecLen, SVec, VecLen};
+use frunk_core::HList;
+use quickcheck::Gen;
+
+/// A program written once, given in `Fun` and in every mode `D<K>`: how programs that are not
+/// random (the macro corpus's) join the suites ([`program_in_every_mode`](super::program_in_every_mode),
+/// [`cond_in_every_mode`](super::cond_in_every_mode),
+/// [`compose_assoc_in_every_mode`](super::compose_assoc_in_every_mode)).
+pub trait EveryMode {
+    /// The domain.
+    type A: Space<f64> + RandomShape;
+    /// The codomain.
+    type B: Space<f64> + RandomShape;
+    /// The program in `Fun`.
+    fn in_fun(&self) -> Func<Self::A, Self::B>;
+    /// The program in the mode `D<K>`.
+    fn in_mode<K: Representation>(&self) -> DMap<K, Self::A, Self::B>;
+}
+
+/// A suite to run in every mode `D<K>` of [`modes`](crate::modes) ([`in_every_mode`]), on
+/// nonlinear and (for the laws of additive maps) linear programs; a mode whose cost grows
+/// exponentially with nesting gets `Shallow` ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeSuite {
+    /// [`category`](super::category()), on both vocabularies.
+    Category,
+    /// [`monoidal`](super::monoidal()), on both vocabularies.
+    Monoidal,
+    /// [`cartesian`](super::cartesian()), on both vocabularies.
+    Cartesian,
+    /// [`cocartesian`](super::cocartesian()), on linear programs.
+    Cocartesian,
+    /// [`scalable`](super::scalable()).
+    Scalable,
+    /// [`conditional`](super::conditional()).
+    Conditional,
+    /// [`rep_cat`](super::rep_cat()), at a `#[derive(HasRep)]` struct and at HLists.
+    RepCat,
+    /// [`derivatives`](super::derivatives()).
+    Derivatives,
+    /// An indexed suite at the shapes `Arr<3>`, `SVec<2>`, `VecLen` and `DVecLen`: the static
+    /// ones only for a mode that needs static dimensions, `VecLen` only for a shallow one.
+    AtEveryShape(ShapeSuite),
+}
+
+/// An indexed suite of [`ModeSuite::AtEveryShape`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeSuite {
+    /// [`monoidal_i`](super::monoidal_i()).
+    MonoidalI,
+    /// [`cartesian_i`](super::cartesian_i()).
+    CartesianI,
+    /// [`cocartesian_i`](super::cocartesian_i()), on linear programs.
+    CocartesianI,
+    /// [`zip_i`](super::zip_i()).
+    ZipI,
+    /// [`sum_i`](super::sum_i()).
+    SumI,
+    /// [`vector_derivatives`](super::vector_derivatives()).
+    VectorDerivatives,
+}
+
+/// Runs `suite` in every mode of [`modes`](crate::modes).
+///
+/// ```
+/// use catad_laws::suite::{ModeSuite, in_every_mode};
+/// in_every_mode(ModeSuite::Scalable);
+/// ```
+pub fn in_every_mode(suite: ModeSuite) {
+    for_each_mode(&mut { suite });
+}
+
+impl ModeVisitor for ModeSuite {
+    fn visit<K: Representation>(&mut self, mode: &Mode) {
+        if mode.shallow {
+            self.run::<K, Shallow<Nonlinear>, Shallow<Linear>>(mode);
+        } else {
+            self.run::<K, Nonlinear, Linear>(mode);
+        }
+    }
+}
+
+/// A tuple struct, an object through `#[derive(HasRep)]`.
+#[derive(Clone, Debug, catad::space::HasRep)]
+struct Affine([f64; 2], f64);
+
+impl RandomShape for Affine {
+    fn random_shape(g: &mut Gen) -> Self {
+        rep_shape(g)
+    }
+}
+
+impl ModeSuite {
+    /// The suite in `D<K>`, on the nonlinear vocabulary `N` and the linear one `L`.
+    fn run<K, N, L>(self, mode: &Mode)
+    where
+        K: Representation,
+        N: Vocabulary,
+        L: Vocabulary,
+        D<K>: Interprets<N> + Interprets<L>,
+        Fun: Interprets<N>,
+        Forward: Interprets<N>,
+    {
+        match self {
+            ModeSuite::Category => {
+                category::<D<K>, N>();
+                category::<D<K>, L>();
+            }
+            ModeSuite::Monoidal => {
+                monoidal::<D<K>, N>();
+                monoidal::<D<K>, L>();
+            }
+            ModeSuite::Cartesian => {
+                cartesian::<D<K>, N>();
+                cartesian::<D<K>, L>();
+            }
+            ModeSuite::Cocartesian => cocartesian::<D<K>, L>(),
+            ModeSuite::Scalable => scalable::<D<K>>(),
+            ModeSuite::Conditional => conditional::<D<K>, N>(),
+            ModeSuite::RepCat => {
+                rep_cat::<D<K>, Affine>();
+                rep_cat::<D<K>, HList![f64, [f64; 2], (f64, f64)]>();
+                if !mode.static_only {
+                    rep_cat::<D<K>, HList![Vec<f64>, f64]>();
+                }
+            }
+            ModeSuite::Derivatives => derivatives::<D<K>, N>(),
+            ModeSuite::AtEveryShape(suite) => {
+                if !mode.shallow {
+                    suite.at::<K, N, L, Arr<3>>();
+                    suite.at::<K, N, L, SVec<2>>();
+                }
+                if !mode.static_only {
+                    suite.at::<K, N, L, VecLen>();
+                }
+                if !(mode.static_only || mode.shallow) {
+                    suite.at::<K, N, L, DVecLen>();
+                }
+            }
+        }
+    }
+}
+
+impl ShapeSuite {
+    /// The suite in `D<K>` at the shape `H`.
+    fn at<K, N, L, H>(self)
+    where
+        K: Representation,
+        N: Vocabulary,
+        L: Vocabulary,
+        H: Shape,
+        D<K>: InterpretsI<N, H> + InterpretsI<L, H> + SumCat<H>,
+        Forward: InterpretsI<N, H>,
+    {
+        match self {
+            ShapeSuite::MonoidalI => monoidal_i::<D<K>, N, H>(),
+            ShapeSuite::CartesianI => cartesian_i::<D<K>, N, H>(),
+            ShapeSuite::CocartesianI => cocartesian_i::<D<K>, L, H>(),
+            ShapeSuite::ZipI => zip_i::<D<K>, H>(),
+            ShapeSuite::SumI => sum_i::<D<K>, N, H>(),
+            ShapeSuite::VectorDerivatives => vector_derivatives::<D<K>, N, H>(),
+        }
+    }
+}

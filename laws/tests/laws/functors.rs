@@ -1,0 +1,62 @@
+//! The functor and calculus laws on scalar programs: the derivatives of every mode and of the other
+//! derivative categories; `cont`, `begin` and `asDual` are homomorphisms; every representation of
+//! linear maps gives `AddFun`'s matrices.
+
+use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Mat};
+use catad::prelude::*;
+use catad_laws::program::{Field, Linear, Nonlinear, Pt, RandomProgram, Shallow};
+use catad_laws::suite::{self, ModeSuite, in_every_mode};
+use quickcheck::Arbitrary;
+
+// One line per instance and suite.
+
+#[test] fn modes_derivatives() { in_every_mode(ModeSuite::Derivatives) }
+#[test] fn reverse_cont_pair_derivatives() { suite::derivatives::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>>() }
+#[test] fn forward_begin_pair_derivatives() { suite::derivatives::<ForwardBegin<(f64, f64)>, Shallow<Nonlinear>>() }
+#[test] fn d_dual_dual_derivatives() { suite::derivatives::<D<Dual<Dual<AddFun>>>, Nonlinear>() }
+#[test] fn d_cont_dual_derivatives() { suite::derivatives::<D<Cont<Dual<AddFun>, f64>>, Shallow<Nonlinear>>() }
+#[test] fn d_begin_dual_derivatives() { suite::derivatives::<D<Begin<Dual<AddFun>, f64>>, Shallow<Nonlinear>>() }
+#[test] fn d_dual_mat_derivatives() { suite::derivatives::<D<Dual<Mat<f64>>>, Nonlinear>() }
+#[test] fn d_cont_mat_derivatives() { suite::derivatives::<D<Cont<Mat<f64>, f64>>, Shallow<Nonlinear>>() }
+
+#[test] fn cont_of_add_fun() { suite::lift::<AddFun, Cont<AddFun, f64>, Shallow<Linear>>() }
+#[test] fn begin_of_add_fun() { suite::lift::<AddFun, Begin<AddFun, f64>, Shallow<Linear>>() }
+#[test] fn cont_of_add_fun_pair() { suite::lift::<AddFun, Cont<AddFun, (f64, f64)>, Shallow<Linear>>() }
+#[test] fn begin_of_add_fun_pair() { suite::lift::<AddFun, Begin<AddFun, (f64, f64)>, Shallow<Linear>>() }
+#[test] fn cont_of_dual() { suite::lift::<Dual<AddFun>, Cont<Dual<AddFun>, f64>, Shallow<Linear>>() }
+#[test] fn begin_of_dual() { suite::lift::<Dual<AddFun>, Begin<Dual<AddFun>, f64>, Shallow<Linear>>() }
+#[test] fn cont_of_mat() { suite::lift::<Mat<f64>, Cont<Mat<f64>, f64>, Shallow<Linear>>() }
+#[test] fn begin_of_mat() { suite::lift::<Mat<f64>, Begin<Mat<f64>, f64>, Shallow<Linear>>() }
+#[test] fn as_dual_of_cont() { suite::lift::<Cont<AddFun, f64>, Dual<AddFun>, Shallow<Linear>>() }
+
+#[test] fn dual_agrees_with_add_fun() { suite::representations::<Dual<AddFun>, Linear>() }
+#[test] fn dual_dual_agrees_with_add_fun() { suite::representations::<Dual<Dual<AddFun>>, Linear>() }
+#[test] fn cont_agrees_with_add_fun() { suite::representations::<Cont<AddFun, f64>, Shallow<Linear>>() }
+#[test] fn cont_pair_agrees_with_add_fun() { suite::representations::<Cont<AddFun, (f64, f64)>, Shallow<Linear>>() }
+#[test] fn cont_dual_agrees_with_add_fun() { suite::representations::<Cont<Dual<AddFun>, f64>, Shallow<Linear>>() }
+#[test] fn cont_mat_agrees_with_add_fun() { suite::representations::<Cont<Mat<f64>, f64>, Shallow<Linear>>() }
+#[test] fn begin_agrees_with_add_fun() { suite::representations::<Begin<AddFun, f64>, Shallow<Linear>>() }
+#[test] fn begin_pair_agrees_with_add_fun() { suite::representations::<Begin<AddFun, (f64, f64)>, Shallow<Linear>>() }
+#[test] fn begin_dual_agrees_with_add_fun() { suite::representations::<Begin<Dual<AddFun>, f64>, Shallow<Linear>>() }
+#[test] fn begin_mat_agrees_with_add_fun() { suite::representations::<Begin<Mat<f64>, f64>, Shallow<Linear>>() }
+#[test] fn dual_cont_agrees_with_add_fun() { suite::representations::<Dual<Cont<AddFun, f64>>, Shallow<Linear>>() }
+#[test] fn dual_begin_agrees_with_add_fun() { suite::representations::<Dual<Begin<AddFun, f64>>, Shallow<Linear>>() }
+#[test] fn mat_agrees_with_add_fun() { suite::representations::<Mat<f64>, Linear>() }
+#[test] fn dual_mat_agrees_with_add_fun() { suite::representations::<Dual<Mat<f64>>, Linear>() }
+
+/// The guard of the suites is not vacuous: most random nonlinear programs are defined at most
+/// points.
+#[test]
+fn most_cases_are_defined() {
+    let mut g = quickcheck::Gen::new(100);
+    let defined = (0..1000)
+        .filter(|_| {
+            let p = Field::<Nonlinear>::arbitrary(&mut g);
+            p.eval(&Pt::<(f64, f64)>::arbitrary(&mut g).0).is_some()
+        })
+        .count();
+    assert!(
+        defined > 500,
+        "only {defined} of 1000 random programs were defined at a random point"
+    );
+}
