@@ -4,10 +4,12 @@
 use super::{Fun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
-    RepCat, Scalable, ZipI, check_shape, transpose_via_forward,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LinearCat, LinearFn,
+    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape, mat_vec,
+    transpose_via_forward,
 };
 use nalgebra::DMatrix;
+use std::rc::Rc;
 
 /// Additive functions: functions `f` with `f (a + b) = f a + f b` (and, over the reals, linear).
 ///
@@ -102,6 +104,9 @@ impl<H: Container> CartesianI<H> for AddFun {
     fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
         Fun::repl_i(h)
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
+        Fun::ex_at(h, i)
+    }
 }
 
 /// Fig. 14: `inI` puts its argument at one position and zeros elsewhere, `jamI = sum`.
@@ -111,6 +116,41 @@ impl<H: Container> CocartesianI<H> for AddFun {
     }
     fn jam_i<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
         Func::new(move |xs: H::Obj<A>| h.sum(&xs))
+    }
+    fn in_at<A: Additive>(h: H, i: usize) -> Func<A, H::Obj<A>> {
+        Func::new(move |a: A| h.inject(i, &a))
+    }
+}
+
+/// As for functions.
+impl<H: Container> FoldI<H> for AddFun {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<Func<((E, S), A), S>>,
+    ) -> Func<(E, (S, H::Obj<A>)), S> {
+        Fun::fold_i(h, fs)
+    }
+}
+
+/// The steps from the last to the first, in a loop; the environment's contributions summed in
+/// place.
+impl<H: Container> UnfoldI<H> for AddFun {
+    fn unfold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<Func<S, ((E, S), A)>>,
+    ) -> Func<S, (E, (S, H::Obj<A>))> {
+        Func::new(move |s: S| {
+            let mut env = E::zero();
+            let mut elements = Vec::with_capacity(h.size());
+            let s = h.items(&gs).iter().rev().fold(s, |s, g| {
+                let ((e, s), a) = g.apply(s);
+                env.plus_assign(&e);
+                elements.push(a);
+                s
+            });
+            elements.reverse();
+            (env, (s, h.collect_obj(elements)))
+        })
     }
 }
 
@@ -134,6 +174,13 @@ impl RepCat for AddFun {
     }
 }
 
+/// A linear map given by its action acts by it.
+impl<S: Scalar> LinearCat<S> for AddFun {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
+        Fun::linear(f)
+    }
+}
+
 /// Forward application is just application; the transpose samples the domain's basis (§9).
 impl<S: Scalar> LinearMap<S> for AddFun {
     fn forward<A: Space<S>, B: Space<S>>(f: &Func<A, B>, da: &A, _b: &B) -> B {
@@ -147,17 +194,6 @@ impl<S: Scalar> LinearMap<S> for AddFun {
     fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> Func<A, B> {
         check_shape(&m, a, b);
         let (a, b) = (a.clone(), b.clone());
-        Func::new(move |x: A| {
-            let x = x.coords_as(&a);
-            let y: Vec<S> = m
-                .row_iter()
-                .map(|row| {
-                    row.iter()
-                        .zip(&x)
-                        .fold(S::zero(), |acc, (&m, &x)| acc + m * x)
-                })
-                .collect();
-            b.with_coords(&y)
-        })
+        Func::new(move |x: A| b.with_coords(&mat_vec(&m, &x.coords_as(&a))))
     }
 }

@@ -152,6 +152,23 @@ pub trait Container: Copy + Debug + 'static {
         self.tabulate_obj(|j| if i == j { a.clone() } else { A::zero() })
     }
 
+    /// `xs[i] += a`, in place where the object allows it: how reverse mode accumulates into one
+    /// element. An empty run-time vector (the zero of every length) first becomes `size` zeros.
+    ///
+    /// The provided definition adds the injection of `a` at `i` (a whole vector); run-time vectors
+    /// and arrays add into the one element.
+    ///
+    /// ```
+    /// use catad::space::{Container, VecLen};
+    /// let mut acc: Vec<f64> = Vec::new();
+    /// VecLen(3).add_at(&mut acc, 1, &2.0);
+    /// VecLen(3).add_at(&mut acc, 1, &0.5);
+    /// assert_eq!(acc, vec![0.0, 2.5, 0.0]);
+    /// ```
+    fn add_at<A: Additive>(self, xs: &mut Self::Obj<A>, i: usize, a: &A) {
+        xs.plus_assign(&self.inject(i, a));
+    }
+
     /// The sum of the elements, the meaning of `jamI`.
     fn sum<A: Additive>(self, xs: &Self::Obj<A>) -> A {
         self.elements(xs)
@@ -237,6 +254,9 @@ impl<const N: usize> Container for Arr<N> {
     fn elements<A: Additive>(self, xs: &[A; N]) -> Cow<'_, [A]> {
         Cow::Borrowed(xs)
     }
+    fn add_at<A: Additive>(self, xs: &mut [A; N], i: usize, a: &A) {
+        xs[i].plus_assign(a);
+    }
 }
 
 /// The shape of nalgebra's static vectors `SVector<A, N>`; collections of morphisms are arrays.
@@ -298,6 +318,13 @@ impl Container for VecLen {
     }
     fn elements<A: Additive>(self, xs: &Vec<A>) -> Cow<'_, [A]> {
         checked("a Vec", self.0, xs)
+    }
+    fn add_at<A: Additive>(self, xs: &mut Vec<A>, i: usize, a: &A) {
+        if xs.is_empty() {
+            xs.resize(self.0, A::zero());
+        }
+        checked("a Vec", self.0, xs);
+        xs[i].plus_assign(a);
     }
 }
 

@@ -63,6 +63,9 @@ macro_rules! float_scalar {
             fn plus(&self, other: &Self) -> Self {
                 self + other
             }
+            fn plus_assign(&mut self, other: &Self) {
+                *self += other;
+            }
         }
 
         impl Space<$t> for $t {

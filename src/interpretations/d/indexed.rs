@@ -21,7 +21,7 @@
 
 use super::{D, DMap, linear};
 use crate::space::{Additive, Container};
-use crate::vocabulary::{CartesianI, CocartesianI, Hom, MonoidalI, SumCat, ZipI};
+use crate::vocabulary::{CartesianI, CocartesianI, FoldI, Hom, MonoidalI, SumCat, ZipI};
 
 /// Fig. 13: `crossI fs = D (second crossI ∘ unzip ∘ crossI (fmap unD fs))`.
 impl<K: MonoidalI<H>, H: Container> MonoidalI<H> for D<K> {
@@ -53,6 +53,9 @@ impl<K: CartesianI<H>, H: Container> CartesianI<H> for D<K> {
     fn repl_i<A: Additive>(h: H) -> DMap<K, A, H::Obj<A>> {
         linear::<K, A, H::Obj<A>>(move |a: A| h.replicate(&a), K::repl_i::<A>(h))
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> DMap<K, H::Obj<A>, A> {
+        linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.index(&xs, i), K::ex_at::<A>(h, i))
+    }
 }
 
 /// Fig. 13: `inI = zipWith linearD inI inI`, `jamI = linearD sum jamI`.
@@ -66,6 +69,30 @@ impl<K: CocartesianI<H>, H: Container> CocartesianI<H> for D<K> {
     }
     fn jam_i<A: Additive>(h: H) -> DMap<K, H::Obj<A>, A> {
         linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.sum(&xs), K::jam_i::<A>(h))
+    }
+    fn in_at<A: Additive>(h: H, i: usize) -> DMap<K, A, H::Obj<A>> {
+        linear::<K, A, H::Obj<A>>(move |a: A| h.inject(i, &a), K::in_at::<A>(h, i))
+    }
+}
+
+/// `foldI fs`: each step linearized at its own point, in order; the derivative is `K`'s fold of
+/// the steps' derivatives.
+impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<DMap<K, ((E, S), A), S>>,
+    ) -> DMap<K, (E, (S, H::Obj<A>)), S> {
+        DMap::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            let xs = h.elements(&xs);
+            let mut derivatives = Vec::with_capacity(h.size());
+            let steps = h.items(&fs).iter().zip(xs.iter());
+            let s = steps.fold(s, |s, (f, x)| {
+                let (s, df) = f.linearize(((e.clone(), s), x.clone()));
+                derivatives.push(df);
+                s
+            });
+            (s, K::fold_i(h, h.collect(derivatives)))
+        })
     }
 }
 
