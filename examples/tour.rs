@@ -17,7 +17,7 @@
 //! Run with `cargo run --release --example tour`.
 
 use catad::interpretations::Mat;
-use catad::interpretations::{AddFun, Begin, Cont, D, Dual};
+use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Representation};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
@@ -64,9 +64,9 @@ const FD_AGREEMENT: f64 = 1e-6;
 
 /// The representations `K` of linear maps that make `D<K>` a mode: every example runs in `D<K>`
 /// and every entry point reads its derivatives.
-trait Rep: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64> {}
+trait Rep: LinearMap<f64> + Representation<f64> {}
 
-impl<K: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64>> Rep for K {}
+impl<K: LinearMap<f64> + Representation<f64>> Rep for K {}
 
 /// Something to do in every mode: the generic method is called once per mode by [`each_mode`].
 trait InEachMode {

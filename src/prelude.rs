@@ -13,7 +13,8 @@
 //! ```
 
 pub use crate::ad::{
-    Forward, ForwardBegin, Reverse, ReverseCont, derivative, gradient, jacobian, jvp, vjp,
+    Forward, ForwardBegin, Reverse, ReverseCont, ReverseDelta, derivative, gradient, jacobian, jvp,
+    vjp,
 };
 pub use crate::interpretations::Fun;
 pub use crate::space::{Additive, Container, Scalar, Space};

@@ -86,26 +86,26 @@ impl<S: Scalar> Scalable<S> for AddFun {
     }
 }
 
-/// Fig. 14: as for functions.
+/// Fig. 14: as for functions, reading an empty vector (the zero of every length) as zeros.
 impl<H: Container> MonoidalI<H> for AddFun {
     fn cross_i<A: Additive, B: Additive>(
         h: H,
         fs: H::Of<Func<A, B>>,
     ) -> Func<H::Obj<A>, H::Obj<B>> {
-        Fun::cross_i(h, fs)
+        Func::new(move |xs: H::Obj<A>| h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x)))
     }
 }
 
 /// Fig. 14: as for functions.
 impl<H: Container> CartesianI<H> for AddFun {
     fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
-        Fun::ex_i(h)
+        h.tabulate(|i| Self::ex_at(h, i))
     }
     fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
         Fun::repl_i(h)
     }
     fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
-        Fun::ex_at(h, i)
+        Func::new(move |xs: H::Obj<A>| h.index(&xs, i))
     }
 }
 
@@ -122,13 +122,17 @@ impl<H: Container> CocartesianI<H> for AddFun {
     }
 }
 
-/// As for functions.
+/// As for functions, reading an empty vector as zeros.
 impl<H: Container> FoldI<H> for AddFun {
     fn fold_i<E: Additive, S: Additive, A: Additive>(
         h: H,
         fs: H::Of<Func<((E, S), A), S>>,
     ) -> Func<(E, (S, H::Obj<A>)), S> {
-        Fun::fold_i(h, fs)
+        Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            let xs = h.elements(&xs);
+            let steps = h.items(&fs).iter().zip(xs.iter());
+            steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))
+        })
     }
 }
 
@@ -157,10 +161,10 @@ impl<H: Container> UnfoldI<H> for AddFun {
 /// As for functions.
 impl<H: Container> ZipI<H> for AddFun {
     fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
-        Fun::zip_i(h)
+        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys))
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
-        Fun::unzip_i(h)
+        Func::new(move |pairs: H::Obj<(A, B)>| h.unzip(&pairs))
     }
 }
 

@@ -6,8 +6,8 @@ use super::Func;
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Conditional, ConstantCat, FloatingCat, FoldI, FractionalCat,
-    Hom, IndexCat, LinearCat, LinearFn, Loops, Monoidal, MonoidalI, NumCat, Pred, Primitive,
-    PrimitiveCat, RepCat, SumCat, VecCat, ZipI,
+    Hom, IndexCat, LinearCat, LinearFn, Loops, MinMaxCat, Monoidal, MonoidalI, NumCat, Pred,
+    Primitive, PrimitiveCat, RepCat, SumCat, VecCat, ZipI,
 };
 use std::rc::Rc;
 
@@ -110,6 +110,63 @@ impl<S: Scalar> FloatingCat<S> for Fun {
     fn powi_c(n: i32) -> Hom<Self, S, S> {
         Func::new(move |a: S| a.powi(n))
     }
+    fn powf_c() -> Hom<Self, (S, S), S> {
+        Func::new(|(x, y): (S, S)| x.powf(y))
+    }
+    fn sinh_c() -> Hom<Self, S, S> {
+        Func::new(S::sinh)
+    }
+    fn cosh_c() -> Hom<Self, S, S> {
+        Func::new(S::cosh)
+    }
+    fn log1p_c() -> Hom<Self, S, S> {
+        Func::new(S::ln_1p)
+    }
+    fn expm1_c() -> Hom<Self, S, S> {
+        Func::new(S::exp_m1)
+    }
+    fn erf_c() -> Hom<Self, S, S> {
+        Func::new(S::erf)
+    }
+    fn atan2_c() -> Hom<Self, (S, S), S> {
+        Func::new(|(y, x): (S, S)| y.atan2(x))
+    }
+}
+
+impl<S: Scalar> MinMaxCat<S> for Fun {
+    fn abs_c() -> Func<S, S> {
+        Func::new(S::abs)
+    }
+    fn max_c() -> Func<(S, S), S> {
+        Func::new(|(a, b): (S, S)| larger(a, b))
+    }
+    fn min_c() -> Func<(S, S), S> {
+        Func::new(|(a, b): (S, S)| smaller(a, b))
+    }
+    fn max_v() -> Func<Vec<S>, S> {
+        Func::new(|xs: Vec<S>| extreme("max_v", &xs, larger))
+    }
+    fn min_v() -> Func<Vec<S>, S> {
+        Func::new(|xs: Vec<S>| extreme("min_v", &xs, smaller))
+    }
+}
+
+/// The larger of two scalars; NaN if either is.
+pub(crate) fn larger<S: Scalar>(a: S, b: S) -> S {
+    if a.is_nan() || b > a { b } else { a }
+}
+
+/// The smaller of two scalars; NaN if either is.
+pub(crate) fn smaller<S: Scalar>(a: S, b: S) -> S {
+    if a.is_nan() || b < a { b } else { a }
+}
+
+/// The largest (or smallest) element, by `pick`; an empty vector is an error naming `op`.
+pub(crate) fn extreme<S: Scalar>(op: &str, xs: &[S], pick: fn(S, S) -> S) -> S {
+    let (&first, rest) = xs
+        .split_first()
+        .unwrap_or_else(|| panic!("{op}: the extreme of an empty vector is undefined"));
+    rest.iter().fold(first, |m, &x| pick(m, x))
 }
 
 /// `crossI = zipWith ($)`: `fs[i]` on element `i`.
@@ -118,36 +175,52 @@ impl<H: Container> MonoidalI<H> for Fun {
         h: H,
         fs: H::Of<Func<A, B>>,
     ) -> Func<H::Obj<A>, H::Obj<B>> {
-        Func::new(move |xs: H::Obj<A>| h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x)))
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x))
+        })
     }
 }
 
 /// `exI = tabulate (flip index)`, `replI = point`.
 impl<H: Container> CartesianI<H> for Fun {
     fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
-        h.tabulate(|i| Func::new(move |xs: H::Obj<A>| h.index(&xs, i)))
+        h.tabulate(|i| Self::ex_at(h, i))
     }
     fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
         Func::new(move |a: A| h.replicate(&a))
     }
     fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
-        Func::new(move |xs: H::Obj<A>| h.index(&xs, i))
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.index(&xs, i)
+        })
     }
 }
 
 impl<H: Container> ZipI<H> for Fun {
     fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
-        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys))
+        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| {
+            h.check_exact(&xs);
+            h.check_exact(&ys);
+            h.zip(&xs, &ys)
+        })
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
-        Func::new(move |pairs: H::Obj<(A, B)>| h.unzip(&pairs))
+        Func::new(move |pairs: H::Obj<(A, B)>| {
+            h.check_exact(&pairs);
+            h.unzip(&pairs)
+        })
     }
 }
 
 /// Functions have no `jamI` (they are not cocartesian), but they add up a vector's elements.
 impl<H: Container> SumCat<H> for Fun {
     fn sum_c<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
-        Func::new(move |xs: H::Obj<A>| h.sum(&xs))
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.sum(&xs)
+        })
     }
 }
 
@@ -197,6 +270,7 @@ impl<H: Container> FoldI<H> for Fun {
         fs: H::Of<Func<((E, S), A), S>>,
     ) -> Func<(E, (S, H::Obj<A>)), S> {
         Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            h.check_exact(&xs);
             let xs = h.elements(&xs);
             let steps = h.items(&fs).iter().zip(xs.iter());
             steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))

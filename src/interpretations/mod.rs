@@ -25,7 +25,7 @@ pub mod mat;
 pub use additive::AddFun;
 pub use begin::{Begin, BeginMap, begin};
 pub use cont::{Cont, ContMap, as_dual, cont};
-pub use d::{D, DMap, LoopLinear};
+pub use d::{D, DMap, LoopLinear, Representation};
 pub use delta::{Delta, DeltaMap};
 pub use dual::Dual;
 pub use fun::Fun;

@@ -83,6 +83,30 @@ pub trait Container: Copy + Debug + 'static {
     /// If a run-time vector has another length; the message names both.
     fn elements<A: Additive>(self, xs: &Self::Obj<A>) -> Cow<'_, [A]>;
 
+    /// The number of elements `xs` holds: `size` for a shape whose type fixes the length, the
+    /// vector's own length for a run-time vector (0 for the empty zero).
+    fn length<A: Additive>(self, xs: &Self::Obj<A>) -> usize;
+
+    /// Checks that a value given to a program has exactly the shape's length: the empty vector
+    /// stands for zero only inside linear maps, never for a program's input.
+    ///
+    /// # Panics
+    ///
+    /// If the lengths differ; the message names both.
+    ///
+    /// ```should_panic
+    /// use catad::space::{Container, VecLen};
+    /// // panics: "a vector of length 0 where the program expects length 3"
+    /// VecLen(3).check_exact(&Vec::<f64>::new());
+    /// ```
+    fn check_exact<A: Additive>(self, xs: &Self::Obj<A>) {
+        let (got, expected) = (self.length(xs), self.size());
+        assert!(
+            got == expected,
+            "a vector of length {got} where the program expects length {expected}"
+        );
+    }
+
     /// The collection of the items of `it`, which yields exactly `size` of them.
     ///
     /// # Panics
@@ -254,6 +278,9 @@ impl<const N: usize> Container for Arr<N> {
     fn elements<A: Additive>(self, xs: &[A; N]) -> Cow<'_, [A]> {
         Cow::Borrowed(xs)
     }
+    fn length<A: Additive>(self, _: &[A; N]) -> usize {
+        N
+    }
     fn add_at<A: Additive>(self, xs: &mut [A; N], i: usize, a: &A) {
         xs[i].plus_assign(a);
     }
@@ -284,6 +311,9 @@ impl<const N: usize> Container for SVec<N> {
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> SVector<A, N> {
         SMatrix::from_array_storage(ArrayStorage([std::array::from_fn(f)]))
+    }
+    fn length<A: Additive>(self, _: &SVector<A, N>) -> usize {
+        N
     }
     fn elements<A: Additive>(self, xs: &SVector<A, N>) -> Cow<'_, [A]> {
         let [column] = &xs.data.0;
@@ -318,6 +348,9 @@ impl Container for VecLen {
     }
     fn elements<A: Additive>(self, xs: &Vec<A>) -> Cow<'_, [A]> {
         checked("a Vec", self.0, xs)
+    }
+    fn length<A: Additive>(self, xs: &Vec<A>) -> usize {
+        xs.len()
     }
     fn add_at<A: Additive>(self, xs: &mut Vec<A>, i: usize, a: &A) {
         if xs.is_empty() {
@@ -355,6 +388,9 @@ impl Container for DVecLen {
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> DVector<A> {
         let elements: Vec<A> = (0..self.0).map(f).collect();
         DVector::from_data(VecStorage::new(Dyn(elements.len()), U1, elements))
+    }
+    fn length<A: Additive>(self, xs: &DVector<A>) -> usize {
+        xs.nrows()
     }
     fn elements<A: Additive>(self, xs: &DVector<A>) -> Cow<'_, [A]> {
         checked("a DVector", self.0, xs.data.as_vec())

@@ -30,6 +30,7 @@ impl<K: MonoidalI<H>, H: Container> MonoidalI<H> for D<K> {
         fs: H::Of<DMap<K, A, B>>,
     ) -> DMap<K, H::Obj<A>, H::Obj<B>> {
         DMap::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
             let mut derivatives: Vec<Hom<K, A, B>> = Vec::with_capacity(h.size());
             let values = h.zip_apply(&fs, &xs, |f: &DMap<K, A, B>, x: A| {
                 let (b, df) = f.linearize(x);
@@ -47,14 +48,20 @@ impl<K: CartesianI<H>, H: Container> CartesianI<H> for D<K> {
         let derivatives = K::ex_i::<A>(h);
         let derivatives = h.items(&derivatives);
         h.tabulate(|i| {
-            linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.index(&xs, i), derivatives[i].clone())
+            linear::<K, H::Obj<A>, A>(
+                move |xs: H::Obj<A>| exact_index(h, &xs, i),
+                derivatives[i].clone(),
+            )
         })
     }
     fn repl_i<A: Additive>(h: H) -> DMap<K, A, H::Obj<A>> {
         linear::<K, A, H::Obj<A>>(move |a: A| h.replicate(&a), K::repl_i::<A>(h))
     }
     fn ex_at<A: Additive>(h: H, i: usize) -> DMap<K, H::Obj<A>, A> {
-        linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.index(&xs, i), K::ex_at::<A>(h, i))
+        linear::<K, H::Obj<A>, A>(
+            move |xs: H::Obj<A>| exact_index(h, &xs, i),
+            K::ex_at::<A>(h, i),
+        )
     }
 }
 
@@ -83,6 +90,7 @@ impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
         fs: H::Of<DMap<K, ((E, S), A), S>>,
     ) -> DMap<K, (E, (S, H::Obj<A>)), S> {
         DMap::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            h.check_exact(&xs);
             let xs = h.elements(&xs);
             let mut derivatives = Vec::with_capacity(h.size());
             let steps = h.items(&fs).iter().zip(xs.iter());
@@ -100,13 +108,20 @@ impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
 impl<K: ZipI<H>, H: Container> ZipI<H> for D<K> {
     fn zip_i<A: Additive, B: Additive>(h: H) -> DMap<K, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
         linear::<K, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(
-            move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys),
+            move |(xs, ys): (H::Obj<A>, H::Obj<B>)| {
+                h.check_exact(&xs);
+                h.check_exact(&ys);
+                h.zip(&xs, &ys)
+            },
             K::zip_i::<A, B>(h),
         )
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> DMap<K, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
         linear::<K, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(
-            move |pairs: H::Obj<(A, B)>| h.unzip(&pairs),
+            move |pairs: H::Obj<(A, B)>| {
+                h.check_exact(&pairs);
+                h.unzip(&pairs)
+            },
             K::unzip_i::<A, B>(h),
         )
     }
@@ -114,9 +129,22 @@ impl<K: ZipI<H>, H: Container> ZipI<H> for D<K> {
 
 /// `sum_c = jamI`: the sum is linear, its own derivative.
 impl<K: CocartesianI<H>, H: Container> SumCat<H> for D<K> {
+    /// `jamI`, on an input of the shape's length.
     fn sum_c<A: Additive>(h: H) -> Hom<Self, H::Obj<A>, A> {
-        <Self as CocartesianI<H>>::jam_i(h)
+        linear::<K, H::Obj<A>, A>(
+            move |xs: H::Obj<A>| {
+                h.check_exact(&xs);
+                h.sum(&xs)
+            },
+            K::jam_i::<A>(h),
+        )
     }
+}
+
+/// Element `i` of a program's input, which must have the shape's length.
+fn exact_index<H: Container, A: Additive>(h: H, xs: &H::Obj<A>, i: usize) -> A {
+    h.check_exact(xs);
+    h.index(xs, i)
 }
 
 #[cfg(test)]

@@ -7,12 +7,15 @@ use super::{D, DMap};
 use crate::interpretations::fun::{checked_index, same_length};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat, Loops,
-    MonoidalI, Pred, VecCat, ZipI, zero,
+    Cartesian, CartesianI, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat, LinearCat,
+    Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
 };
 
 /// What `D<K>` needs of `K` for loops and vectors: products, coproducts (for the zero
 /// derivatives of counts and constants) and the indexed operations over run-time lengths.
+///
+/// Every representation in catad has them; [`Representation`] adds what the numeric primitives
+/// need.
 pub trait LoopLinear:
     Cartesian
     + Cocartesian
@@ -190,3 +193,24 @@ impl<K: Cartesian + Cocartesian> ConstantCat for D<K> {
         DMap::new(move |_| (a.clone(), zero::<K, E, A>()))
     }
 }
+
+/// A representation of linear maps in which `D<K>` runs every program: `K` with [`LoopLinear`],
+/// scaling by `S` and maps given by their actions ([`LinearCat`]). With `K: Representation<S>`,
+/// `D<K>` is a [`Program<S>`](crate::vocabulary::Program), so code generic in the mode needs this
+/// one bound.
+///
+/// ```
+/// use catad::interpretations::{D, Representation};
+/// use catad::prelude::*;
+/// fn slope<K: Representation<f64> + catad::vocabulary::LinearMap<f64>>(x: f64) -> f64 {
+///     fn square<P: Program<f64>>() -> Hom<P, f64, f64> {
+///         P::compose(P::mul_c(), P::dup())
+///     }
+///     derivative(&square::<D<K>>(), x)
+/// }
+/// assert_eq!(slope::<catad::interpretations::AddFun>(3.0), 6.0);
+/// assert_eq!(slope::<catad::interpretations::Delta>(3.0), 6.0);
+/// ```
+pub trait Representation<S: Scalar>: LoopLinear + Scalable<S> + LinearCat<S> {}
+
+impl<K: LoopLinear + Scalable<S> + LinearCat<S>, S: Scalar> Representation<S> for K {}

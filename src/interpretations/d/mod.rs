@@ -9,7 +9,7 @@ mod indexed;
 mod loops;
 mod numeric;
 
-pub use loops::LoopLinear;
+pub use loops::{LoopLinear, Representation};
 
 use crate::space::{Additive, HasRep, Scalar, Space};
 use crate::vocabulary::{
