@@ -37,6 +37,7 @@ extern crate self as catad;
 pub mod ad;
 pub mod guide;
 pub mod interpretations;
+pub mod linalg;
 pub mod paper;
 pub mod prelude;
 pub mod space;

@@ -20,6 +20,7 @@ pub use crate::interpretations::Fun;
 pub use crate::space::{Additive, Container, Scalar, Space};
 pub use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Comparison, Conditional,
-    FloatingCat, FractionalCat, Hom, Monoidal, MonoidalI, NumCat, Pred, Program, ProgramI, RepCat,
-    Scalable, SumCat, ZipI, dot, dot_with, zip_with,
+    ConstantCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat, Monoidal, MonoidalI,
+    NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat, VecCat, ZipI, dot,
+    dot_with, zip_with,
 };

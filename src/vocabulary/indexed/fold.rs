@@ -24,6 +24,7 @@ use crate::vocabulary::{Cartesian, Category, Cocartesian, Hom, zero};
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::VecLen;
+/// use catad::vocabulary::FoldI;
 /// // s ↦ ((s + x₀)·e + x₁)·e: Horner's scheme as a fold, e the environment.
 /// let step = || Fun::compose(
 ///     Fun::mul_c(),
@@ -62,7 +63,7 @@ pub trait FoldI<H: Container>: Category {
 /// use catad::interpretations::AddFun;
 /// use catad::prelude::*;
 /// use catad::space::VecLen;
-/// use catad::vocabulary::zero;
+/// use catad::vocabulary::{UnfoldI, zero};
 /// // The transpose of "add each element to the state": every element receives the final
 /// // cotangent, and so does the initial state.
 /// let back = || AddFun::fork(AddFun::fork(zero::<AddFun, f64, f64>(), AddFun::id()), AddFun::id());
