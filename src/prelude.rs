@@ -19,8 +19,8 @@ pub use crate::ad::{
 pub use crate::interpretations::Fun;
 pub use crate::space::{Additive, Container, Scalar, Space};
 pub use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Comparison, Conditional,
-    ConstantCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat, Monoidal, MonoidalI,
-    NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat, VecCat, ZipI, dot,
-    dot_with, zip_with,
+    Cartesian, CartesianI, Category, Checkpoint, Cocartesian, CocartesianI, Comparison,
+    Conditional, ConstantCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat,
+    Monoidal, MonoidalI, NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat,
+    VecCat, ZipI, dot, dot_with, zip_with,
 };

@@ -4,9 +4,9 @@
 use super::{Fun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape, mat_vec,
-    transpose_via_forward,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
+    mat_vec, transpose_via_forward,
 };
 use nalgebra::DMatrix;
 use std::rc::Rc;
@@ -182,6 +182,13 @@ impl RepCat for AddFun {
 impl<S: Scalar> LinearCat<S> for AddFun {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
         Fun::linear(f)
+    }
+}
+
+/// The map is made each time it is applied.
+impl LazyCat for AddFun {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> Func<A, B>>) -> Func<A, B> {
+        Func::new(move |a| thunk().apply(a))
     }
 }
 

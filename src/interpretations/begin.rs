@@ -4,8 +4,9 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, transpose_via_forward,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
+    transpose_via_forward,
 };
 use nalgebra::DMatrix;
 use std::fmt;
@@ -325,5 +326,14 @@ impl<K: RepCat + Cartesian, R: Additive> RepCat for Begin<K, R> {
 impl<K: LinearCat<S> + Cartesian, S: Scalar, R: Additive> LinearCat<S> for Begin<K, R> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> BeginMap<K, R, A, B> {
         begin(K::linear(f))
+    }
+}
+
+/// The beginning is handed to the map made on demand.
+impl<K: Category, R: Additive> LazyCat for Begin<K, R> {
+    fn lazy<A: Additive, B: Additive>(
+        thunk: Rc<dyn Fn() -> BeginMap<K, R, A, B>>,
+    ) -> BeginMap<K, R, A, B> {
+        BeginMap::new(move |h| thunk().apply(h))
     }
 }

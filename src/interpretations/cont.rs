@@ -5,8 +5,9 @@
 use super::{AddFun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, forward_via_transpose,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
+    forward_via_transpose,
 };
 use nalgebra::DMatrix;
 use std::fmt;
@@ -362,5 +363,14 @@ impl<K: RepCat + Cocartesian, R: Additive> RepCat for Cont<K, R> {
 impl<K: LinearCat<S> + Cocartesian, S: Scalar, R: Additive> LinearCat<S> for Cont<K, R> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> ContMap<K, R, A, B> {
         cont(K::linear(f))
+    }
+}
+
+/// The continuation is handed to the map made on demand.
+impl<K: Category, R: Additive> LazyCat for Cont<K, R> {
+    fn lazy<A: Additive, B: Additive>(
+        thunk: Rc<dyn Fn() -> ContMap<K, R, A, B>>,
+    ) -> ContMap<K, R, A, B> {
+        ContMap::new(move |h| thunk().apply(h))
     }
 }

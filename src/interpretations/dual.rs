@@ -3,8 +3,8 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
 };
 use nalgebra::DMatrix;
 use std::marker::PhantomData;
@@ -198,5 +198,12 @@ impl<A: Additive, B: Additive> LinearFn<B, A> for Transposed<A, B> {
     }
     fn transpose_add(&self, da: &A, acc: &mut B) {
         acc.plus_assign(&self.0.apply(da));
+    }
+}
+
+/// `lazy = Dual ∘ lazy`.
+impl<K: LazyCat> LazyCat for Dual<K> {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> Hom<K, B, A>>) -> Hom<K, B, A> {
+        K::lazy(thunk)
     }
 }

@@ -32,8 +32,8 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
 };
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
@@ -660,6 +660,13 @@ impl<S: Scalar + RealField> LinearCat<S> for Mat<S> {
             .map(|e| f.apply(e).coords())
             .collect();
         MatMap::dense(DMatrix::from_fn(rows, cols, |i, j| columns[j][i]))
+    }
+}
+
+/// A matrix is data: it is made at once.
+impl<S: Scalar + RealField> LazyCat for Mat<S> {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> MatMap<S, A, B>>) -> MatMap<S, A, B> {
+        thunk()
     }
 }
 

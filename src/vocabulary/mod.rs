@@ -9,6 +9,7 @@
 mod cartesian;
 #[allow(clippy::module_inception)]
 mod category;
+mod checkpoint;
 mod cocartesian;
 mod conditional;
 mod floating;
@@ -27,6 +28,7 @@ mod scalable;
 
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
+pub use checkpoint::{Checkpoint, LazyCat};
 pub use cocartesian::{Cocartesian, zero};
 pub use conditional::{Comparison, Conditional, Pred};
 pub use floating::FloatingCat;

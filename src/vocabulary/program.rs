@@ -4,14 +4,14 @@
 //! empty trait with a blanket implementation for every category that has the classes it bundles.
 
 use super::{
-    Cartesian, CartesianI, Conditional, ConstantCat, FloatingCat, IndexCat, Loops, MinMaxCat,
-    PrimitiveCat, SumCat, VecCat, ZipI,
+    Cartesian, CartesianI, Checkpoint, Conditional, ConstantCat, FloatingCat, IndexCat, Loops,
+    MinMaxCat, PrimitiveCat, SumCat, VecCat, ZipI,
 };
 use crate::space::{Container, Scalar};
 
 /// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`
-/// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, constants
-/// and primitives with their own derivatives. It is an alias (implemented for every category that
+/// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, constants,
+/// primitives with their own derivatives and checkpoints. It is an alias (implemented for every category that
 /// has them all: `Fun` and every `D<K>`), so a program's bound is one word.
 ///
 /// ```
@@ -33,6 +33,7 @@ pub trait Program<S: Scalar>:
     + IndexCat
     + ConstantCat
     + PrimitiveCat<S>
+    + Checkpoint
 {
 }
 
@@ -46,6 +47,7 @@ impl<K, S: Scalar> Program<S> for K where
         + IndexCat
         + ConstantCat
         + PrimitiveCat<S>
+        + Checkpoint
 {
 }
 

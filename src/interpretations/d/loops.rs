@@ -7,8 +7,8 @@ use super::{D, DMap};
 use crate::interpretations::fun::{checked_index, same_length};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat, LinearCat,
-    Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
+    Cartesian, CartesianI, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat, LazyCat,
+    LinearCat, Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
 };
 
 /// What `D<K>` needs of `K` for loops and vectors: products, coproducts (for the zero
@@ -195,7 +195,8 @@ impl<K: Cartesian + Cocartesian> ConstantCat for D<K> {
 }
 
 /// A representation of linear maps in which `D<K>` runs every program: `K` with [`LoopLinear`],
-/// scaling by `S` and maps given by their actions ([`LinearCat`]). With `K: Representation<S>`,
+/// scaling by `S`, maps given by their actions ([`LinearCat`]) and maps made on demand
+/// ([`LazyCat`], for checkpoints). With `K: Representation<S>`,
 /// `D<K>` is a [`Program<S>`](crate::vocabulary::Program), so code generic in the mode needs this
 /// one bound.
 ///
@@ -211,6 +212,6 @@ impl<K: Cartesian + Cocartesian> ConstantCat for D<K> {
 /// assert_eq!(slope::<catad::interpretations::AddFun>(3.0), 6.0);
 /// assert_eq!(slope::<catad::interpretations::Delta>(3.0), 6.0);
 /// ```
-pub trait Representation<S: Scalar>: LoopLinear + Scalable<S> + LinearCat<S> {}
+pub trait Representation<S: Scalar>: LoopLinear + Scalable<S> + LinearCat<S> + LazyCat {}
 
-impl<K: LoopLinear + Scalable<S> + LinearCat<S>, S: Scalar> Representation<S> for K {}
+impl<K: LoopLinear + Scalable<S> + LinearCat<S> + LazyCat, S: Scalar> Representation<S> for K {}

@@ -13,8 +13,8 @@ pub use loops::{LoopLinear, Representation};
 
 use crate::space::{Additive, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, Category, Cocartesian, Conditional, Hom, LinearCat, LinearFn, Monoidal, Pred,
-    Primitive, PrimitiveCat, RepCat, Scalable,
+    Cartesian, Category, Checkpoint, Cocartesian, Conditional, Hom, LazyCat, LinearCat, LinearFn,
+    Monoidal, Pred, Primitive, PrimitiveCat, RepCat, Scalable,
 };
 use std::fmt;
 use std::marker::PhantomData;
@@ -215,6 +215,17 @@ impl<K: LinearCat<S>, S: Scalar> PrimitiveCat<S> for D<K> {
         DMap::new(move |a: A| {
             let (b, df) = p.linearize(&a);
             (b, K::linear(df))
+        })
+    }
+}
+
+/// The value now; the derivative made again, at the same point, when it is applied.
+impl<K: LazyCat> Checkpoint for D<K> {
+    fn checkpoint<A: Additive, B: Additive>(f: DMap<K, A, B>) -> DMap<K, A, B> {
+        DMap::new(move |a: A| {
+            let b = f.linearize(a.clone()).0;
+            let f = f.clone();
+            (b, K::lazy(Rc::new(move || f.linearize(a.clone()).1)))
         })
     }
 }

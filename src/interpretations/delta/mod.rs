@@ -29,9 +29,9 @@ pub use tangent::Tan;
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LinearCat, LinearFn,
-    LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape, linear_fn,
-    mat_vec,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
+    linear_fn, mat_vec,
 };
 use nalgebra::DMatrix;
 use std::fmt;
@@ -265,6 +265,13 @@ impl RepCat for Delta {
     }
     fn abst_c<A: HasRep>() -> DeltaMap<A::Rep, A> {
         DeltaMap::new(ops::abst::<A>)
+    }
+}
+
+/// The nodes are built from the map made on demand (the DAG keeps them until it is evaluated).
+impl LazyCat for Delta {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> DeltaMap<A, B>>) -> DeltaMap<A, B> {
+        DeltaMap::new(move |a| thunk().build(a))
     }
 }
 
