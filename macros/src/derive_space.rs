@@ -1,13 +1,11 @@
 //! `#[derive(HasRep)]`: a struct as an object, through the right-nested pairs of its fields.
 
+use crate::names::{fresh, identifiers};
+use crate::reject::Rejection;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, Ident, Type};
-
-/// What the derive accepts, named by its errors.
-const SUPPORTED: &str = "#[derive(HasRep)] supports structs (named fields, tuple structs and \
-    unit structs) whose fields are all objects";
 
 /// `()`, `x₁`, or `(x₁, (x₂, ⋯ (xₙ₋₁, xₙ)))`: the representation's shape, for types, values and
 /// patterns alike.
@@ -27,38 +25,34 @@ fn nest(items: &[TokenStream]) -> TokenStream {
 pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let fields = match &input.data {
         Data::Struct(data) => &data.fields,
-        Data::Enum(data) => {
-            return Err(syn::Error::new(
-                data.enum_token.span,
-                format!("an enum is not a vector space (its variants do not add); {SUPPORTED}"),
-            ));
-        }
-        Data::Union(data) => {
-            return Err(syn::Error::new(
-                data.union_token.span,
-                format!("a union is not a vector space; {SUPPORTED}"),
-            ));
-        }
+        Data::Enum(data) => return Err(Rejection::DeriveEnum.at_span(data.enum_token.span)),
+        Data::Union(data) => return Err(Rejection::DeriveUnion.at_span(data.union_token.span)),
     };
     let name = &input.ident;
     let types: Vec<&Type> = fields.iter().map(|f| &f.ty).collect();
     let members: Vec<syn::Member> = fields.members().collect();
-    let vars: Vec<Ident> = (0..members.len())
-        .map(|i| format_ident!("field_{}", i))
-        .collect();
 
     let rep = nest(&types.iter().map(|t| quote!(#t)).collect::<Vec<_>>());
-    let tuple = nest(&vars.iter().map(|v| quote!(#v)).collect::<Vec<_>>());
+    // The fields move in and out of the representation by their places, binding no variable
+    // but the representation, whose name has the prefix the macros reserve.
+    let n = members.len();
+    let rep_var = format_ident!("__catad_rep");
+    let place = |i: usize| {
+        let mut place = quote!(#rep_var);
+        for _ in 0..i {
+            place = quote!(#place.1);
+        }
+        if i + 1 < n {
+            place = quote!(#place.0);
+        }
+        place
+    };
+    let places: Vec<TokenStream> = (0..n).map(place).collect();
     let build = match fields {
         Fields::Unit => quote!(#name),
-        _ => quote!(#name { #(#members: #vars),* }),
+        _ => quote!(#name { #(#members: #places),* }),
     };
-    // A struct without fields is represented by `()`, the value of a block without a result.
-    let take_apart = if members.is_empty() {
-        quote!(let _ = self;)
-    } else {
-        quote!(let #name { #(#members: #vars),* } = self; #tuple)
-    };
+    let take_apart = nest(&members.iter().map(|m| quote!(self.#m)).collect::<Vec<_>>());
 
     // Every field must be an object: a bound of the impl, spanned at the field's type so that
     // an error points at the offending field.
@@ -82,12 +76,13 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         {
             type Rep = #rep;
 
+            #[allow(clippy::unused_unit)]
             fn repr(self) -> Self::Rep {
                 #take_apart
             }
 
-            fn abst(rep: Self::Rep) -> Self {
-                let #tuple = rep;
+            #[allow(unused_variables)]
+            fn abst(#rep_var: Self::Rep) -> Self {
                 #build
             }
         }
@@ -131,15 +126,20 @@ fn program_support(
     let (name, vis) = (&input.ident, &input.vis);
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let n = members.len();
-    let cat = quote!(K: ::catad::vocabulary::Cartesian + ::catad::vocabulary::RepCat);
+    // The category and the environment, named apart from every name the struct mentions.
+    let mentioned = identifiers(input.to_token_stream());
+    let (k, e) = (fresh("K", &mentioned), fresh("E", &mentioned));
+    let cartesian = quote!(<#k as ::catad::vocabulary::Cartesian>);
+    let category = quote!(<#k as ::catad::vocabulary::Category>);
+    let cat = quote!(#k: ::catad::vocabulary::Cartesian + ::catad::vocabulary::RepCat);
     // Field i of the right-nested pairs: exl ∘ exrⁱ, or exrⁿ⁻¹ for the last.
     let projection = |i: usize| {
-        let mut term = quote!(K::repr_c::<Self>());
+        let mut term = quote!(<#k as ::catad::vocabulary::RepCat>::repr_c::<Self>());
         for _ in 0..i {
-            term = quote!(K::compose(K::exr(), #term));
+            term = quote!(#category::compose(#cartesian::exr(), #term));
         }
         if i + 1 < n {
-            term = quote!(K::compose(K::exl(), #term));
+            term = quote!(#category::compose(#cartesian::exl(), #term));
         }
         term
     };
@@ -152,23 +152,25 @@ fn program_support(
             let projection = projection(i);
             quote! {
                 #[doc(hidden)]
-                #vis fn #function<#cat>() -> ::catad::vocabulary::Hom<K, Self, #ty> {
+                #vis fn #function<#cat>() -> ::catad::vocabulary::Hom<#k, Self, #ty> {
                     #projection
                 }
             }
         });
     let order = build_order(members);
-    let args: Vec<Ident> = (0..n).map(|i| format_ident!("field_{}", i)).collect();
+    let args: Vec<Ident> = (0..n)
+        .map(|i| format_ident!("__catad_field_{}", i))
+        .collect();
     let params = order.iter().map(|&i| {
         let (arg, ty) = (&args[i], types[i]);
-        quote!(#arg: ::catad::vocabulary::Hom<K, E, #ty>)
+        quote!(#arg: ::catad::vocabulary::Hom<#k, #e, #ty>)
     });
     let rep = match args.split_last() {
-        None => quote!(K::it()),
-        Some((last, init)) => init
-            .iter()
-            .rev()
-            .fold(quote!(#last), |rest, arg| quote!(K::fork(#arg, #rest))),
+        None => quote!(#cartesian::it()),
+        Some((last, init)) => init.iter().rev().fold(
+            quote!(#last),
+            |rest, arg| quote!(#cartesian::fork(#arg, #rest)),
+        ),
     };
     let build = format_ident!("{}", BUILD);
     quote! {
@@ -181,10 +183,10 @@ fn program_support(
             #(#fields)*
 
             #[doc(hidden)]
-            #vis fn #build<#cat, E: ::catad::space::Additive>(#(#params),*)
-                -> ::catad::vocabulary::Hom<K, E, Self>
+            #vis fn #build<#cat, #e: ::catad::space::Additive>(#(#params),*)
+                -> ::catad::vocabulary::Hom<#k, #e, Self>
             {
-                K::compose(K::abst_c::<Self>(), #rep)
+                #category::compose(<#k as ::catad::vocabulary::RepCat>::abst_c::<Self>(), #rep)
             }
         }
     }

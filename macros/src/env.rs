@@ -2,8 +2,8 @@
 //! start from. A variable is the projection to its place; `let` pairs the environment with the new
 //! bindings.
 
-use crate::errors::{SUPPORTED_TYPES, unsupported, with_list};
-use crate::ir::{Term, compose, fork, projection};
+use crate::reject::{Rejection, Unsupported};
+use crate::term::Term;
 use crate::types::{Ty, Types};
 use std::collections::HashSet;
 use syn::{Ident, Pat};
@@ -25,7 +25,7 @@ impl Env {
     pub(crate) fn lookup(&self, name: &Ident) -> Option<(Term, Ty)> {
         let mut steps = Vec::new();
         let ty = self.find(name, &mut steps)?;
-        Some((projection(&steps), ty))
+        Some((Term::projection(&steps), ty))
     }
 
     fn find(&self, name: &Ident, steps: &mut Vec<bool>) -> Option<Ty> {
@@ -59,15 +59,15 @@ impl Env {
             Env::Pair(older, newer) => {
                 let (older, to_older) = older.restrict(names);
                 let (newer, to_newer) = newer.restrict(names);
-                let to_older = compose(to_older, Term::Exl);
-                let to_newer = compose(to_newer, Term::Exr);
+                let to_older = Term::compose(to_older, Term::Exl);
+                let to_newer = Term::compose(to_newer, Term::Exr);
                 match (older, newer) {
                     (Env::Ignored, Env::Ignored) => (Env::Ignored, Term::Id),
                     (Env::Ignored, newer) => (newer, to_newer),
                     (older, Env::Ignored) => (older, to_older),
                     (older, newer) => (
                         Env::Pair(Box::new(older), Box::new(newer)),
-                        fork(to_older, to_newer),
+                        Term::fork(to_older, to_newer),
                     ),
                 }
             }
@@ -79,13 +79,13 @@ impl Env {
         match pat {
             Pat::Ident(p) => {
                 if let Some(by_ref) = &p.by_ref {
-                    return Err(unsupported(by_ref, "references (`ref`)"));
+                    return Err(Unsupported::RefBinding.at(by_ref));
                 }
                 if let Some(mutability) = &p.mutability {
-                    return Err(unsupported(mutability, "mutation (`mut`)"));
+                    return Err(Unsupported::MutBinding.at(mutability));
                 }
                 if let Some((at, sub)) = &p.subpat {
-                    return Err(unsupported(quote::quote!(#at #sub), "`@` patterns"));
+                    return Err(Unsupported::AtPattern.at(quote::quote!(#at #sub)));
                 }
                 Ok(Env::Var(p.ident.clone(), ty.clone()))
             }
@@ -94,11 +94,7 @@ impl Env {
             Pat::Type(p) => {
                 let annotated = types.parse(&p.ty)?;
                 let Some(ty) = annotated.unify(ty) else {
-                    return Err(with_list(
-                        &p.ty,
-                        &format!("this annotation does not match the value, which is {ty}"),
-                        SUPPORTED_TYPES,
-                    ));
+                    return Err(Rejection::Annotation(ty.clone()).at(&p.ty));
                 };
                 Env::bind(&p.pat, &ty, types)
             }
@@ -114,33 +110,19 @@ impl Env {
                         Box::new(Env::bind(&tuple.elems[1], &right, types)?),
                     ))
                 }
-                (0 | 2, _) => Err(with_list(
-                    tuple,
-                    &format!("this tuple pattern does not match the value, which is {ty}"),
-                    SUPPORTED_TYPES,
-                )),
-                (n, _) => Err(unsupported(
-                    tuple,
-                    &format!(
-                        "tuple patterns of {n} components (the categorical product is a pair)"
-                    ),
-                )),
+                (0 | 2, _) => Err(Rejection::TuplePattern(ty.clone()).at(tuple)),
+                (n, _) => Err(Rejection::Tuple {
+                    n,
+                    of: "tuple patterns",
+                }
+                .at(tuple)),
             },
-            Pat::Reference(p) => Err(unsupported(p, "references")),
-            Pat::Struct(p) => Err(unsupported(
-                p,
-                "struct patterns: take a struct's fields with `p.w`",
-            )),
-            Pat::TupleStruct(p) => Err(unsupported(
-                p,
-                "tuple-struct patterns: take a struct's fields with `p.0`",
-            )),
-            Pat::Slice(p) => Err(unsupported(
-                p,
-                "slice patterns: a program works on whole vectors, with map, zip_with, sum and dot",
-            )),
-            Pat::Rest(p) => Err(unsupported(p, "`..` in patterns")),
-            other => Err(unsupported(other, "this pattern")),
+            Pat::Reference(p) => Err(Unsupported::ReferencePattern.at(p)),
+            Pat::Struct(p) => Err(Unsupported::StructPattern.at(p)),
+            Pat::TupleStruct(p) => Err(Unsupported::TupleStructPattern.at(p)),
+            Pat::Slice(p) => Err(Unsupported::SlicePattern.at(p)),
+            Pat::Rest(p) => Err(Unsupported::RestPattern.at(p)),
+            other => Err(Unsupported::Pattern.at(other)),
         }
     }
 }
@@ -148,6 +130,7 @@ impl Env {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simplify::simplify;
     use syn::parse_quote;
 
     #[test]
@@ -164,8 +147,9 @@ mod tests {
         let x: Ident = parse_quote!(x);
         let y: Ident = parse_quote!(y);
         let z: Ident = parse_quote!(z);
-        assert_eq!(env.lookup(&x).unwrap().0.to_string(), "exr");
-        assert_eq!(env.lookup(&y).unwrap().0.to_string(), "exr ∘ exl");
+        let place = |name: &Ident| simplify(env.lookup(name).unwrap().0).to_string();
+        assert_eq!(place(&x), "exr");
+        assert_eq!(place(&y), "exr ∘ exl");
         assert!(env.lookup(&z).is_none());
     }
 
@@ -179,7 +163,7 @@ mod tests {
         let env = Env::bind(&local.pat, &Ty::Unknown, &mut types).unwrap();
         let b: Ident = parse_quote!(b);
         let (term, ty) = env.lookup(&b).unwrap();
-        assert_eq!(term.to_string(), "exr");
+        assert_eq!(simplify(term).to_string(), "exr");
         assert_eq!(ty, Ty::Pair(Box::new(Ty::Scalar), Box::new(Ty::Scalar)));
     }
 }

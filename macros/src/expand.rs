@@ -1,202 +1,184 @@
-//! From a function to its generated generic program.
+//! The pipeline and its output: a function is parsed, its body lowered to a term, the term
+//! simplified and emitted, inside the generated generic program and the hidden trait that carries
+//! its bound. A program whose body is rejected still gets its signature, bound and trait, with
+//! an `unreachable!()` body, so that the one error is the rejection, not its callers' failures.
 
+use crate::emit::Emitter;
 use crate::env::Env;
-use crate::errors::{SUPPORTED_TYPES, unsupported, with_list};
-use crate::ir::{Cat, Term};
-use crate::translate::Translator;
+use crate::lower::Lowering;
+use crate::names::{FORM_CONST, PROGRAM_FN, ident};
+use crate::parse::Signature;
+use crate::reject::Rejection;
+use crate::simplify::simplify;
+use crate::term::Term;
 use crate::types::Types;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
-use syn::{FnArg, Item, ItemFn, ReturnType, Signature};
+use syn::ItemFn;
 
-/// A compiled program: the original function's header and the term its body compiles to.
+/// A program: its signature, and its body compiled, or the error that rejects it.
 pub(crate) struct Program {
-    function: ItemFn,
-    types: Types,
-    callees: Vec<syn::Path>,
-    domain: TokenStream,
-    codomain: TokenStream,
+    signature: Signature,
+    body: syn::Result<Body>,
+}
+
+/// A compiled body.
+pub(crate) struct Body {
+    /// The simplified term.
     pub(crate) term: Term,
+    /// The types the program names, its signature's and its body's.
+    types: Types,
+    /// The programs it calls.
+    callees: Vec<syn::Path>,
 }
 
 impl Program {
-    /// Compiles `#[catad::program(<attr>)] <item>`.
+    /// Compiles `#[catad::program(<attr>)] <item>`: an error if the signature is not a program's;
+    /// otherwise the program, whose body may be rejected.
     pub(crate) fn compile(attr: TokenStream, item: TokenStream) -> syn::Result<Program> {
-        if !attr.is_empty() {
-            return Err(syn::Error::new_spanned(
-                attr,
-                "#[catad::program] takes no arguments",
-            ));
-        }
-        let function = match syn::parse2::<Item>(item)? {
-            Item::Fn(function) => function,
-            other => {
-                return Err(syn::Error::new_spanned(
-                    other,
-                    "#[catad::program] applies to a function whose parameters and result are \
-                     scalars or pairs",
-                ));
-            }
-        };
-        check_header(&function.sig)?;
-        let ReturnType::Type(_, result) = &function.sig.output else {
-            return Err(with_list(
-                &function.sig.ident,
-                "catad::program needs the result type, e.g. `-> f64`",
-                SUPPORTED_TYPES,
-            ));
-        };
+        let signature = Signature::parse(attr, item)?;
+        let body = lower(&signature);
+        Ok(Program { signature, body })
+    }
 
-        let mut types = Types::new();
-        let mut params = Vec::new();
-        for input in &function.sig.inputs {
-            let FnArg::Typed(param) = input else {
-                return Err(unsupported(input, "`self` parameters"));
-            };
-            let ty = types.parse(&param.ty)?;
-            params.push((param, ty));
-        }
-        let declared = types.parse(result)?;
-
-        // Several parameters make a left-nested tuple: (a, b, c) ↦ ((a, b), c), as uncurrying
-        // `a → b → c → d` twice gives `((a × b) × c) → d`.
-        let mut env = Env::Ignored;
-        let mut domain = quote!(());
-        for (i, (param, ty)) in params.into_iter().enumerate() {
-            let bound = Env::bind(&param.pat, &ty, &mut types)?;
-            let param_ty = &param.ty;
-            if i == 0 {
-                env = bound;
-                domain = quote!(#param_ty);
-            } else {
-                env = Env::Pair(Box::new(env), Box::new(bound));
-                domain = quote!((#domain, #param_ty));
-            }
-        }
-
-        let mut translator = Translator {
-            types,
-            name: function.sig.ident.clone(),
-            callees: Vec::new(),
-        };
-        let (term, ty) = translator.block(&env, &function.block)?;
-        if ty.unify(&declared).is_none() {
-            return Err(with_list(
-                result,
-                &format!(
-                    "catad::program: the body's result is {ty}, but the declared result is {declared}"
-                ),
-                SUPPORTED_TYPES,
-            ));
-        }
-        Ok(Program {
-            types: translator.types,
-            callees: translator.callees,
-            domain,
-            codomain: result.to_token_stream(),
-            function,
-            term,
-        })
+    /// The compiled body, or the error that rejects it.
+    #[cfg(test)]
+    pub(crate) fn body(&self) -> Result<&Body, &syn::Error> {
+        self.body.as_ref()
     }
 }
 
-/// Rejects what a generated program cannot keep: generics, qualifiers, variadics.
-fn check_header(sig: &Signature) -> syn::Result<()> {
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        return Err(unsupported(
-            &sig.generics,
-            "generic programs: the generated function is generic over the category, and the \
-             scalar type is f64 or f32",
-        ));
+/// Lowers the body of `signature` in the environment of its parameters, checks its result and
+/// simplifies it.
+fn lower(signature: &Signature) -> syn::Result<Body> {
+    let mut lowering = Lowering::new(
+        signature.function.sig.ident.clone(),
+        signature.types.clone(),
+    );
+    let mut env: Option<Env> = None;
+    for (pat, ty) in &signature.params {
+        let bound = Env::bind(pat, ty, &mut lowering.types)?;
+        env = Some(match env {
+            None => bound,
+            Some(env) => Env::Pair(Box::new(env), Box::new(bound)),
+        });
     }
-    if let Some(constness) = &sig.constness {
-        return Err(unsupported(constness, "`const fn`"));
+    let env = env.unwrap_or(Env::Ignored);
+    let (term, ty) = lowering.block(&env, &signature.function.block)?;
+    if ty.unify(&signature.result).is_none() {
+        return Err(Rejection::Result {
+            body: ty,
+            declared: signature.result.clone(),
+        }
+        .at(&signature.codomain));
     }
-    if let Some(asyncness) = &sig.asyncness {
-        return Err(unsupported(asyncness, "`async fn`"));
+    Ok(Body {
+        term: simplify(term),
+        types: lowering.types,
+        callees: lowering.callees,
+    })
+}
+
+/// The bound a category needs to run a program: `Program<S>`, `ProgramI<H>` for each vector shape
+/// `H` it names, `RepCat` if it names a struct, and the trait of each program it calls.
+fn bound(types: &Types, callees: &[syn::Path]) -> Vec<TokenStream> {
+    let scalar = ident(types.scalar);
+    let mut bound = vec![quote!(::catad::vocabulary::Program<#scalar>)];
+    bound.extend(types.shapes.iter().map(|h| {
+        let h = h.ty();
+        quote!(::catad::vocabulary::ProgramI<#h>)
+    }));
+    if types.structs {
+        bound.push(quote!(::catad::vocabulary::RepCat));
     }
-    if let Some(unsafety) = &sig.unsafety {
-        return Err(unsupported(unsafety, "`unsafe fn`"));
-    }
-    if let Some(abi) = &sig.abi {
-        return Err(unsupported(abi, "`extern` functions"));
-    }
-    if let Some(variadic) = &sig.variadic {
-        return Err(unsupported(variadic, "variadic functions"));
-    }
-    Ok(())
+    bound.extend(callees.iter().map(ToTokens::to_token_stream));
+    bound
 }
 
 impl ToTokens for Program {
-    /// `fn name<K: Program<S>>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
+    /// `fn name<K: Program<S> + …>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
     /// original's attributes and visibility; a documented function's docs gain its categorical
-    /// form. Each vector shape `H` the program names adds the bound `ProgramI<H>`, a struct adds
-    /// `RepCat`, and each program it calls adds that program's bound.
+    /// form.
     ///
     /// A program's bound is also a trait named like the function (traits and functions live in
     /// different namespaces), which every category with the bound implements: a caller adds the
     /// trait of each program it calls to its own bound, and so inherits what the callee needs
-    /// without seeing its body.
+    /// without seeing its body, and calls the callee through it, `<K as name>::__catad_program()`,
+    /// so that a callee that does not exist is a single error at the call. The trait also holds
+    /// the program's categorical form, for `program_form!`.
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ItemFn {
             attrs, vis, sig, ..
-        } = &self.function;
-        let name = &sig.ident;
-        let scalar = syn::Ident::new(self.types.scalar, Span::call_site());
-        let mut bound = vec![quote!(::catad::vocabulary::Program<#scalar>)];
-        bound.extend(self.types.shapes.iter().map(|h| {
-            let h = h.ty();
-            quote!(::catad::vocabulary::ProgramI<#h>)
-        }));
-        if self.types.structs {
-            bound.push(quote!(::catad::vocabulary::RepCat));
-        }
-        bound.extend(self.callees.iter().map(ToTokens::to_token_stream));
-        let (domain, codomain) = (&self.domain, &self.codomain);
+        } = &self.signature.function;
+        let (name, k) = (&sig.ident, &self.signature.category);
+        let (domain, codomain) = (&self.signature.domain, &self.signature.codomain);
+        let (bound, form, body) = match &self.body {
+            Ok(body) => {
+                let scalar = ident(body.types.scalar);
+                let term = Emitter::generic(k, &scalar).term(&body.term);
+                (
+                    bound(&body.types, &body.callees),
+                    body.term.to_string(),
+                    term,
+                )
+            }
+            Err(error) => {
+                error.to_compile_error().to_tokens(tokens);
+                let unreachable = quote!(::core::unreachable!());
+                (
+                    bound(&self.signature.types, &[]),
+                    String::new(),
+                    unreachable,
+                )
+            }
+        };
         let documented = attrs.iter().any(|a| a.path().is_ident("doc"));
-        let form = documented.then(|| {
-            let line = format!(" Compiled by `#[catad::program]` to `{}`.", self.term);
+        let form_doc = (documented && self.body.is_ok()).then(|| {
+            let line = format!(" Compiled by `#[catad::program]` to `{form}`.");
             quote!(#[doc = ""] #[doc = #line])
         });
-        let imports = self.term.has_cond().then(|| {
-            quote! {
-                // The operands of comparisons run in `Fun`, whose methods come from these traits.
-                #[allow(unused_imports)]
-                use ::catad::vocabulary::{
-                    Cartesian as _, Category as _, FloatingCat as _, FractionalCat as _,
-                    NumCat as _,
-                };
-            }
-        });
-        let body = self.term.emit(Cat::Generic);
+        let (program, form_const) = (ident(PROGRAM_FN), ident(FORM_CONST));
         tokens.extend(quote! {
             #[doc(hidden)]
             #[allow(non_camel_case_types, dead_code)]
-            #vis trait #name: #(#bound)+* {}
+            #vis trait #name: #(#bound)+* {
+                fn #program() -> ::catad::vocabulary::Hom<Self, #domain, #codomain> {
+                    #name::<Self>()
+                }
+                const #form_const: &'static str = #form;
+            }
 
-            impl<K: #(#bound)+*> #name for K {}
+            impl<#k: #(#bound)+*> #name for #k {}
 
             #(#attrs)*
-            #form
-            #vis fn #name<K: #(#bound)+*>()
-                -> ::catad::vocabulary::Hom<K, #domain, #codomain>
+            #form_doc
+            #vis fn #name<#k: #(#bound)+*>()
+                -> ::catad::vocabulary::Hom<#k, #domain, #codomain>
             {
-                #imports
                 #body
             }
         });
     }
 }
 
+/// `program_form!(path)`: the categorical form of the program at `path`, a `&'static str`.
+pub(crate) fn program_form(input: TokenStream) -> syn::Result<TokenStream> {
+    let path: syn::Path = syn::parse2(input)?;
+    let form = ident(FORM_CONST);
+    Ok(quote!(<::catad::interpretations::Fun as #path>::#form))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use syn::Item;
+
+    fn compile(item: TokenStream) -> Program {
+        Program::compile(TokenStream::new(), item).unwrap()
+    }
 
     fn form(item: TokenStream) -> String {
-        Program::compile(TokenStream::new(), item)
-            .unwrap()
-            .term
-            .to_string()
+        compile(item).body().unwrap().term.to_string()
     }
 
     #[test]
@@ -227,18 +209,14 @@ mod tests {
 
     #[test]
     fn three_parameters_nest_to_the_left() {
-        let program = Program::compile(
-            TokenStream::new(),
-            quote!(
-                fn f(x: f64, y: f64, z: f64) -> f64 {
-                    x + y * z
-                }
-            ),
-        )
-        .unwrap();
-        assert_eq!(program.domain.to_string(), "((f64 , f64) , f64)");
+        let program = compile(quote!(
+            fn f(x: f64, y: f64, z: f64) -> f64 {
+                x + y * z
+            }
+        ));
+        assert_eq!(program.signature.domain.to_string(), "((f64 , f64) , f64)");
         assert_eq!(
-            program.term.to_string(),
+            program.body().unwrap().term.to_string(),
             "add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))"
         );
     }
@@ -341,20 +319,21 @@ mod tests {
 
     #[test]
     fn a_program_inherits_the_bounds_of_the_programs_it_calls() {
-        let program = Program::compile(
-            TokenStream::new(),
-            quote!(
-                pub(crate) fn f(x: f64, v: [f64; 2]) -> f64 {
-                    model::g(x) + sqr(x) * sqr(v.sum())
-                }
-            ),
-        )
-        .unwrap();
+        let program = compile(quote!(
+            pub(crate) fn f(x: f64, v: [f64; 2]) -> f64 {
+                model::g(x) + sqr(x) * sqr(v.sum())
+            }
+        ));
         let code = program.to_token_stream().to_string();
         let bound = ":: catad :: vocabulary :: Program < f64 > + :: catad :: vocabulary :: ProgramI < \
                      :: catad :: space :: Arr < 2 > > + model :: g + sqr";
         assert!(
-            code.contains(&format!("pub (crate) trait f : {bound} {{ }}")),
+            code.contains(&format!("pub (crate) trait f : {bound} {{")),
+            "{code}"
+        );
+        // Callees are called through their traits.
+        assert!(
+            code.contains("< K as model :: g > :: __catad_program ()"),
             "{code}"
         );
         assert!(
@@ -369,16 +348,12 @@ mod tests {
 
     #[test]
     fn vector_shapes_become_bounds() {
-        let program = Program::compile(
-            TokenStream::new(),
-            quote!(
-                fn f(u: [f64; 3], v: nalgebra::SVector<f64, 2>, w: [[f64; 2]; N]) -> f64 {
-                    let z: Vector2<f64> = v;
-                    u.sum() + z.sum()
-                }
-            ),
-        )
-        .unwrap();
+        let program = compile(quote!(
+            fn f(u: [f64; 3], v: nalgebra::SVector<f64, 2>, w: [[f64; 2]; N]) -> f64 {
+                let z: Vector2<f64> = v;
+                u.sum() + z.sum()
+            }
+        ));
         let code = program.to_token_stream().to_string();
         let bounds = [
             "ProgramI < :: catad :: space :: Arr < 3 > >",
@@ -390,7 +365,8 @@ mod tests {
             assert!(code.contains(bound), "{bound} in {code}");
         }
         let function = &code[code.find("fn f <").unwrap()..];
-        assert_eq!(function.matches("ProgramI").count(), 4, "{code}");
+        let bound = &function[..function.find("->").unwrap()];
+        assert_eq!(bound.matches("ProgramI").count(), 4, "{code}");
     }
 
     /// Code without whitespace or trailing commas, which rustfmt adds and token streams lack.
@@ -425,13 +401,13 @@ mod tests {
             ),
         ];
         for item in examples {
-            let program = Program::compile(TokenStream::new(), item).unwrap();
+            let program = compile(item);
             let code = program.to_token_stream().to_string();
             assert!(
                 squash(guide).contains(&squash(&code)),
                 "docs/macro.md should show the expansion\n{code}"
             );
-            let form = program.term.to_string();
+            let form = program.body().unwrap().term.to_string();
             assert!(guide.contains(&form), "docs/macro.md should show `{form}`");
         }
     }
@@ -458,10 +434,12 @@ mod tests {
         for mut function in programs {
             function.attrs.retain(|a| !a.path().is_ident("catad"));
             let form = form(function.to_token_stream());
+            // The tour shows the form as a string, or reads it with `program_form!`.
+            let name = &function.sig.ident;
+            let read = format!("program_form!(programs::{name})");
             assert!(
-                tour.contains(&format!("\"{form}\"")),
-                "examples/tour.rs should show `{form}` for `{}`",
-                function.sig.ident
+                tour.contains(&format!("\"{form}\"")) || tour.contains(&read),
+                "examples/tour.rs should show `{form}` for `{name}`"
             );
             forms += 1;
         }
@@ -470,20 +448,157 @@ mod tests {
 
     #[test]
     fn documented_programs_show_their_form() {
-        let program = Program::compile(
-            TokenStream::new(),
-            quote!(
-                /// Squares.
-                pub fn sqr(x: f32) -> f32 {
-                    x * x
-                }
-            ),
-        )
-        .unwrap();
+        let program = compile(quote!(
+            /// Squares.
+            pub fn sqr(x: f32) -> f32 {
+                x * x
+            }
+        ));
         let code = program.to_token_stream().to_string();
         assert!(code.contains("Program < f32 >"), "{code}");
+        assert!(code.contains("const __CATAD_FORM : & 'static str = \"mul_c ∘ dup\""));
         assert!(code.contains("Compiled by `#[catad::program]` to `mul_c ∘ dup`."));
         let function = &code[code.find("# [doc = r\" Squares.\"]").unwrap()..];
         assert!(function.contains("pub fn sqr"), "{code}");
+    }
+
+    #[test]
+    fn every_primitive_is_emitted_as_its_vocabulary_method() {
+        for p in crate::primitives::PRIMITIVES {
+            let call: syn::Expr = syn::parse_str(&p.usage()).unwrap();
+            let program = compile(quote!(
+                fn f(x: f64, y: f64) -> f64 {
+                    #call
+                }
+            ));
+            let code = program.to_token_stream().to_string();
+            let class = p.class;
+            let expected = format!(
+                "< K as :: catad :: vocabulary :: {class} < f64 > > :: {}",
+                p.method
+            );
+            assert!(code.contains(&expected), "{expected} in {code}");
+            assert!(program.body().unwrap().term.to_string().contains(p.method));
+        }
+    }
+
+    #[test]
+    fn the_generated_code_imports_nothing_and_qualifies_every_method() {
+        let code = compile(quote!(
+            fn f(x: f64, v: [f64; 2]) -> f64 {
+                if x.sin() > 0.0 && !(x < -1.0) {
+                    v.map(|y| y * x).sum()
+                } else {
+                    g(x)
+                }
+            }
+        ))
+        .to_token_stream()
+        .to_string();
+        assert!(!code.contains("use "), "{code}");
+        // Every method is called on a type given as `<… as Trait>`, or on a struct's path.
+        for call in code.split(":: ").skip(1) {
+            let method = call.split_whitespace().next().unwrap();
+            assert!(
+                !method.ends_with("_c") || code.contains(&format!("> :: {method}")),
+                "{method} in {code}"
+            );
+        }
+        assert!(!code.contains("K :: "), "{code}");
+        assert!(
+            code.contains(":: catad :: vocabulary :: Pred :: and (&"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn the_category_is_renamed_when_the_function_mentions_its_name() {
+        let code = compile(quote!(
+            fn f(v: [f64; K]) -> f64 {
+                v.sum() * K
+            }
+        ))
+        .to_token_stream()
+        .to_string();
+        assert!(code.contains("fn f < __CatadK :"), "{code}");
+        assert!(code.contains("Arr < K >"), "{code}");
+        assert!(code.contains("const_c (K)"), "{code}");
+    }
+
+    #[test]
+    fn a_rejected_body_keeps_its_signature_and_bound() {
+        let program = compile(quote!(
+            /// Loops.
+            pub fn f(v: [f64; 3]) -> f64 {
+                for x in v {}
+                1.0
+            }
+        ));
+        let error = program.body().err().unwrap().to_string();
+        assert!(
+            error.starts_with("catad::program does not support `for` loops"),
+            "{error}"
+        );
+        let code = program.to_token_stream().to_string();
+        assert!(code.contains("compile_error !"), "{code}");
+        assert!(code.contains("pub trait f : :: catad :: vocabulary :: Program < f64 > + :: catad :: vocabulary :: ProgramI"), "{code}");
+        assert!(code.contains("impl < K :"), "{code}");
+        assert!(code.contains("{ :: core :: unreachable ! () }"), "{code}");
+        assert!(!code.contains("Compiled by"), "{code}");
+    }
+
+    #[test]
+    fn a_rejected_signature_is_only_an_error() {
+        for item in [
+            quote!(
+                fn f<T>(x: f64) -> f64 {
+                    x
+                }
+            ),
+            quote!(
+                fn f(x: &f64) -> f64 {
+                    1.0
+                }
+            ),
+            quote!(
+                struct S;
+            ),
+        ] {
+            assert!(Program::compile(TokenStream::new(), item).is_err());
+        }
+        assert!(
+            Program::compile(
+                quote!(f32),
+                quote!(
+                    fn f(x: f32) -> f32 {
+                        x
+                    }
+                )
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn program_form_reads_the_constant_of_the_programs_trait() {
+        let form = program_form(quote!(model::sqr)).unwrap().to_string();
+        assert_eq!(
+            form,
+            "< :: catad :: interpretations :: Fun as model :: sqr > :: __CATAD_FORM"
+        );
+        assert!(program_form(quote!(1 + 2)).is_err());
+    }
+
+    #[test]
+    fn the_guide_lists_every_law() {
+        let guide = include_str!("../../docs/macro.md");
+        let rules = crate::simplify::ADJACENT.iter().map(|r| (r.name, r.law));
+        let rules = rules.chain(crate::simplify::FORKS.iter().map(|r| (r.name, r.law)));
+        for (name, law) in rules.chain(crate::simplify::CHOICES.iter().map(|r| (r.name, r.law))) {
+            assert!(
+                guide.contains(&format!("| `{name}` | `{law}` |")),
+                "docs/macro.md should list {name}: {law}"
+            );
+        }
     }
 }

@@ -19,12 +19,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// The pipeline of `#[catad::program]`: parse → lower → simplify → emit, driven by the table of
+// primitives; the rejections and the generated names have modules of their own.
 mod derive_space;
+mod emit;
 mod env;
-mod errors;
 mod expand;
-mod ir;
-mod translate;
+mod lower;
+mod names;
+mod parse;
+mod primitives;
+mod print;
+mod reject;
+mod simplify;
+mod term;
 mod types;
 
 /// The guide `docs/macro.md`: its examples run as doctests.
@@ -45,8 +53,10 @@ use quote::ToTokens;
 /// `SVector<T, N>`) adds a bound `catad::vocabulary::ProgramI<shape>`, a struct adds
 /// `catad::vocabulary::RepCat`, and each program it calls adds that program's bound. The bound is
 /// also emitted as a hidden trait named like the function, implemented by every category that has
-/// it, which callers add to their own bound. Visibility and attributes are kept; a documented
-/// function's docs gain its categorical form.
+/// it, which callers add to their own bound and call the program through. Visibility and
+/// attributes are kept; a documented function's docs gain its categorical form, and
+/// [`program_form!`] gives it at run time. The generated code is fully qualified and its type
+/// parameter (`K`) is renamed if the function mentions `K`, so it never captures the user's names.
 ///
 /// # What a body may contain
 ///
@@ -65,7 +75,9 @@ use quote::ToTokens;
 ///
 /// Anything else (loops, mutation, references, `return`, `?`, closures outside `map` and
 /// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, struct
-/// patterns) is a compile error pointing at that syntax and naming what is supported.
+/// patterns) is a compile error pointing at that syntax, saying what to write instead. A program
+/// so rejected still gets its signature, so the programs that call it compile: the rejection is
+/// the only error.
 ///
 /// # The translation
 ///
@@ -129,6 +141,39 @@ pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
         Ok(program) => program.into_token_stream().into(),
         Err(error) => error.to_compile_error().into(),
     }
+}
+
+/// The categorical form of a [`macro@program`], in the paper's notation: a `&'static str`, usable in
+/// constants.
+///
+/// `program_form!(path::to::name)` names the program by any path that reaches it, as a call
+/// does. The form is the one the program was compiled to, simplified, as a documented program's
+/// rustdoc shows it.
+///
+/// ```
+/// use catad_macros::program_form;
+///
+/// mod programs {
+///     #[catad::program]
+///     pub fn sqr(a: f64) -> f64 {
+///         a * a
+///     }
+///
+///     #[catad::program]
+///     pub fn mag_sqr(a: f64, b: f64) -> f64 {
+///         sqr(a) + sqr(b)
+///     }
+/// }
+///
+/// const SQR: &str = program_form!(programs::sqr);
+/// assert_eq!(SQR, "mul_c ∘ dup");
+/// assert_eq!(program_form!(programs::mag_sqr), "add_c ∘ (sqr ∘ exl △ sqr ∘ exr)");
+/// ```
+#[proc_macro]
+pub fn program_form(input: TokenStream) -> TokenStream {
+    expand::program_form(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
 }
 
 /// Derives `catad::space::HasRep` for a struct, making it an object: a vector space through its

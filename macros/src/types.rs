@@ -1,6 +1,6 @@
 //! The types of a program's values: one scalar type, `()`, pairs, and vectors of a static length.
 
-use crate::errors::{SUPPORTED_TYPES, with_list};
+use crate::reject::{Rejection, Unsupported};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use std::fmt;
@@ -93,6 +93,15 @@ impl PartialEq for Shape {
 }
 
 impl Shape {
+    /// The shape of arrays `[T; len]`.
+    #[cfg(test)]
+    pub(crate) fn array(len: TokenStream) -> Shape {
+        Shape {
+            container: Container::Array,
+            len,
+        }
+    }
+
     /// Whether two vectors may have the same shape: the same container, and lengths that are
     /// written the same or not both literals (rustc compares `N` with `3`).
     pub(crate) fn agrees(&self, other: &Shape) -> bool {
@@ -176,14 +185,7 @@ impl Types {
                     Box::new(self.parse(&tuple.elems[0])?),
                     Box::new(self.parse(&tuple.elems[1])?),
                 )),
-                n => Err(with_list(
-                    tuple,
-                    &format!(
-                        "catad::program does not support tuples of {n} components: the \
-                         categorical product is a pair"
-                    ),
-                    SUPPORTED_TYPES,
-                )),
+                n => Err(Rejection::Tuple { n, of: "tuples" }.at(tuple)),
             },
             Type::Array(array) => {
                 let element = self.parse(&array.elem)?;
@@ -219,13 +221,7 @@ impl Types {
                         let len = proc_macro2::Literal::usize_unsuffixed(len);
                         Ok(self.vector(Container::SVector, quote!(#len), element))
                     }
-                    ("Vec" | "DVector", _) => Err(with_list(
-                        ty,
-                        "catad::program does not support run-time-length vectors: a program is \
-                         built before it sees its input, so a vector's length must be in its \
-                         type",
-                        SUPPORTED_TYPES,
-                    )),
+                    ("Vec" | "DVector", _) => Err(Unsupported::RunTimeLength.at(ty)),
                     ("f64" | "f32" | "SVector", _) => Err(unsupported_type(ty)),
                     _ => {
                         self.structs = true;
@@ -233,11 +229,7 @@ impl Types {
                     }
                 }
             }
-            Type::Reference(_) | Type::Ptr(_) => Err(with_list(
-                ty,
-                "catad::program does not support references or pointers",
-                SUPPORTED_TYPES,
-            )),
+            Type::Reference(_) | Type::Ptr(_) => Err(Unsupported::ReferenceType.at(ty)),
             _ => Err(unsupported_type(ty)),
         }
     }
@@ -247,15 +239,11 @@ impl Types {
             self.scalar = name;
             self.determined = true;
         } else if self.scalar != name {
-            return Err(with_list(
-                ty,
-                &format!(
-                    "catad::program does not support mixing scalar types: this program is over \
-                     {}, not {name}",
-                    self.scalar
-                ),
-                SUPPORTED_TYPES,
-            ));
+            return Err(Rejection::MixedScalars {
+                first: self.scalar,
+                second: name,
+            }
+            .at(ty));
         }
         Ok(Ty::Scalar)
     }
@@ -276,9 +264,5 @@ fn nalgebra_vector_length(alias: &str) -> Option<usize> {
 }
 
 fn unsupported_type(ty: &Type) -> syn::Error {
-    with_list(
-        ty,
-        "catad::program does not support this type",
-        SUPPORTED_TYPES,
-    )
+    Unsupported::Type.at(ty)
 }

@@ -10,6 +10,8 @@
 //! Points are sampled deterministically; a program's domain guard *discards* points where it is
 //! not smooth or not defined (near a branch boundary, `ln` near 0, …) rather than widening a
 //! tolerance, and each program must keep enough points.
+//!
+//! The binary also holds `corpus/hygiene.rs`: programs next to names like every generated one.
 
 use catad::prelude::*;
 use nalgebra::DMatrix;
@@ -62,6 +64,9 @@ macro_rules! corpus {
 }
 
 include!("corpus/programs.rs");
+
+#[path = "corpus/hygiene.rs"]
+mod hygiene;
 
 /// The vector methods of programs on arrays, for the twins (arrays have `map` already).
 trait ArrayMethods<T, const N: usize> {

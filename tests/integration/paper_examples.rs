@@ -4,15 +4,14 @@
 //! entry point (`jvp`, `vjp`, `gradient`, `derivative`, `jacobian`).
 //!
 //! Each derivative check is one generic function over the linear-map representation `K` of a mode
-//! `D<K>`; the `in_every_mode!` macro instantiates it once per mode, so every mode runs the very
-//! same assertions.
+//! `D<K>`; the `test_in_every_mode!` macro (`macro_support.rs`) instantiates it once per mode, as
+//! one `#[test]` each, so every mode runs the very same assertions.
 //!
 //! Expected values are derived by hand in the comments. Where they are exact in binary floating
 //! point they are compared exactly; elsewhere they are closed forms evaluated with `f64`'s own
 //! functions and compared with a relative tolerance of 1e-12.
 
 use catad::interpretations::D;
-use catad::interpretations::Mat;
 use catad::paper::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
@@ -25,50 +24,6 @@ const REL_TOL: f64 = 1e-12;
 trait Rep: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64> {}
 
 impl<K: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64>> Rep for K {}
-
-/// Recovers the representation `K` from a mode alias `D<K>` (`Forward`, `Reverse`, …).
-trait Mode {
-    /// The representation of linear maps.
-    type Rep: Rep;
-}
-
-impl<K: Rep> Mode for D<K> {
-    type Rep = K;
-}
-
-/// Runs a generic check once per mode, as one `#[test]` per mode in a module named `$name`.
-macro_rules! in_every_mode {
-    ($name:ident, $check:ident) => {
-        mod $name {
-            use super::*;
-
-            #[test]
-            fn forward() {
-                $check::<<Forward as Mode>::Rep>();
-            }
-
-            #[test]
-            fn reverse() {
-                $check::<<Reverse as Mode>::Rep>();
-            }
-
-            #[test]
-            fn reverse_cont() {
-                $check::<<ReverseCont<f64> as Mode>::Rep>();
-            }
-
-            #[test]
-            fn forward_begin() {
-                $check::<<ForwardBegin<f64> as Mode>::Rep>();
-            }
-
-            #[test]
-            fn matrices() {
-                $check::<<D<Mat<f64>> as Mode>::Rep>();
-            }
-        }
-    };
-}
 
 /// Asserts that `actual` and `expected` agree coordinate by coordinate within [`REL_TOL`] of
 /// `expected` (so an expected 0 must be met exactly).
@@ -126,7 +81,7 @@ fn sqr_derivatives<K: Rep>() {
     assert_eq!(jacobian(&f, 3.0), DMatrix::from_row_slice(1, 1, &[6.0]));
 }
 
-in_every_mode!(sqr_derivative, sqr_derivatives);
+test_in_every_mode!(sqr_derivative, |K, _mode| sqr_derivatives::<K>());
 
 // ---------------------------------------------------------------------------------------------
 // magSqr (a, b) = a² + b²
@@ -159,7 +114,7 @@ fn mag_sqr_derivatives<K: Rep>() {
     );
 }
 
-in_every_mode!(mag_sqr_derivative, mag_sqr_derivatives);
+test_in_every_mode!(mag_sqr_derivative, |K, _mode| mag_sqr_derivatives::<K>());
 
 // ---------------------------------------------------------------------------------------------
 // cosSinProd (x, y) = (cos z, sin z) where z = x · y
@@ -222,7 +177,10 @@ fn cos_sin_prod_derivatives<K: Rep>() {
     );
 }
 
-in_every_mode!(cos_sin_prod_derivative, cos_sin_prod_derivatives);
+test_in_every_mode!(
+    cos_sin_prod_derivative,
+    |K, _mode| cos_sin_prod_derivatives::<K>()
+);
 
 // ---------------------------------------------------------------------------------------------
 // Fig. 12: λ ((x, y), z) → cos (x + y · z)
@@ -268,4 +226,4 @@ fn cos_xyz_derivatives<K: Rep>() {
     assert_matrix_close(&jacobian(&f, at), 1, 3, &[-s, -0.25 * s, -2.0 * s]);
 }
 
-in_every_mode!(cos_xyz_derivative, cos_xyz_derivatives);
+test_in_every_mode!(cos_xyz_derivative, |K, _mode| cos_xyz_derivatives::<K>());

@@ -3,19 +3,16 @@
 //! and in every mode the tour shows (Forward, Reverse, ReverseCont, ForwardBegin, `D<Mat>`):
 //! values, jvp, vjp, Jacobian, gradient and derivative. The tour itself runs here too.
 
-#[macro_use]
-mod macro_support;
-
+use crate::macro_support::close;
 use catad::interpretations::D;
 use catad::paper;
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
-use macro_support::close;
 use nalgebra::DMatrix;
 
 /// The tour, whose `programs` are the paper's examples (§5, Fig. 12) written as the paper writes
 /// them, with `#[catad::program]`.
-#[path = "../examples/tour.rs"]
+#[path = "../../examples/tour.rs"]
 mod tour;
 
 use tour::programs;

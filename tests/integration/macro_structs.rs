@@ -4,13 +4,10 @@
 //! mode, a gradient with respect to a struct comes back as the struct, and gradient descent with
 //! them fits a linear model.
 
-#[macro_use]
-mod macro_support;
-
+use crate::macro_support::close;
 use catad::interpretations::D;
 use catad::prelude::*;
 use catad::space::{HasRep, SVec};
-use macro_support::close;
 use nalgebra::{DMatrix, SVector, Vector3};
 
 /// The parameters of a linear model `x ↦ ⟨w, x⟩ + b`.

@@ -2,17 +2,14 @@
 //! agree with the hand-written combinator programs they replaced: the same mean squared error and
 //! the same gradient, in every mode, at several parameter points.
 
-#[macro_use]
-mod macro_support;
-
-#[path = "../examples/models/perceptron.rs"]
+#[path = "../../examples/models/perceptron.rs"]
 mod perceptron;
-#[path = "../examples/models/regression.rs"]
+#[path = "../../examples/models/regression.rs"]
 mod regression;
 
+use crate::macro_support::close;
 use catad::interpretations::D;
 use catad::prelude::*;
-use macro_support::close;
 
 /// The hand-written combinator programs the examples used before the macro.
 mod by_hand {
@@ -113,56 +110,72 @@ mod by_hand {
 }
 
 /// The macro's and the hand-written loss (generic functions of the category and the data) agree,
-/// in value and gradient, in every mode at every point.
+/// in value and gradient, at the point `$point`: one test per mode in a module named `$name`, so
+/// that the slow modes (ForwardBegin's gradient samples every direction, each through nested
+/// beginnings) run in parallel.
 macro_rules! losses_agree {
-    ($($by_macro:ident)::+, $($by_hand:ident)::+, $data:expr, $points:expr) => {
-        let data = $data;
-        for p in $points {
-            in_every_mode!(|K, mode| {
-                let (m, h) = ($($by_macro)::+::<D<K>>(&data), $($by_hand)::+::<D<K>>(&data));
-                let (vm, gm) = vjp(&m, p.clone(), 1.0);
-                let (vh, gh) = vjp(&h, p.clone(), 1.0);
-                assert!(close(&[vm], &[vh]), "{mode} at {p:?}: loss {vm} vs {vh}");
-                let (gm, gh) = (gm.coords(), gh.coords());
-                assert!(
-                    close(&gm, &gh),
-                    "{mode} at {p:?}: gradient {gm:?} vs {gh:?}"
-                );
-            });
-        }
+    ($name:ident, $($by_macro:ident)::+, $($by_hand:ident)::+, $data:expr, $point:expr) => {
+        test_in_every_mode!($name, |K, mode| {
+            let (data, p) = ($data, $point);
+            let (m, h) = ($($by_macro)::+::<D<K>>(&data), $($by_hand)::+::<D<K>>(&data));
+            let (vm, gm) = vjp(&m, p.clone(), 1.0);
+            let (vh, gh) = vjp(&h, p.clone(), 1.0);
+            assert!(close(&[vm], &[vh]), "{mode} at {p:?}: loss {vm} vs {vh}");
+            let (gm, gh) = (gm.coords(), gh.coords());
+            assert!(
+                close(&gm, &gh),
+                "{mode} at {p:?}: gradient {gm:?} vs {gh:?}"
+            );
+        });
     };
 }
 
-#[test]
-fn the_regression_loss_agrees_with_the_combinators_in_every_mode() {
-    let t = regression::truth();
-    let points = [
-        regression::Linear::zero(),
-        t.scale(0.5),
-        t.plus(&regression::Linear {
+/// The linear regression's loss, at zero, at half the truth and away from it.
+mod the_regression_loss_agrees_with_the_combinators {
+    use super::*;
+
+    /// The regression's loss written both ways, over 16 samples.
+    macro_rules! regression_losses_agree {
+        ($name:ident, $point:expr) => {
+            losses_agree!(
+                $name,
+                regression::loss,
+                by_hand::regression_loss,
+                regression::data(16, 2018),
+                $point
+            );
+        };
+    }
+
+    regression_losses_agree!(at_zero, regression::Linear::zero());
+    regression_losses_agree!(at_half_the_truth, regression::truth().scale(0.5));
+    regression_losses_agree!(
+        away_from_the_truth,
+        regression::truth().plus(&regression::Linear {
             w: nalgebra::Vector3::new(-0.25, 1.5, 2.0),
             b: -1.0,
-        }),
-    ];
-    losses_agree!(
-        regression::loss,
-        by_hand::regression_loss,
-        regression::data(16, 2018),
-        points
+        })
     );
 }
 
-#[test]
-fn the_perceptron_loss_agrees_with_the_combinators_in_every_mode() {
-    let points = [
-        perceptron::init(7),
-        perceptron::init(11),
-        perceptron::init(7).scale(-2.0),
-    ];
-    losses_agree!(
-        perceptron::loss,
-        by_hand::perceptron_loss,
-        perceptron::data(2, 2018),
-        points
-    );
+/// The perceptron's loss, at two initialisations and a scaled one.
+mod the_perceptron_loss_agrees_with_the_combinators {
+    use super::*;
+
+    /// The perceptron's loss written both ways, over 2 samples.
+    macro_rules! perceptron_losses_agree {
+        ($name:ident, $point:expr) => {
+            losses_agree!(
+                $name,
+                perceptron::loss,
+                by_hand::perceptron_loss,
+                perceptron::data(2, 2018),
+                $point
+            );
+        };
+    }
+
+    perceptron_losses_agree!(at_init_7, perceptron::init(7));
+    perceptron_losses_agree!(at_init_11, perceptron::init(11));
+    perceptron_losses_agree!(at_init_7_scaled_by_minus_2, perceptron::init(7).scale(-2.0));
 }

@@ -1,0 +1,136 @@
+//! Terms as Rust: each node is a call of its vocabulary method, fully qualified
+//! (`<K as ::catad::vocabulary::Cartesian>::exl()`), so that the generated code needs no `use`
+//! and no name of the user's scope can change its meaning.
+
+use crate::names::{PROGRAM_FN, ident};
+use crate::term::{Over, Pred, Term};
+use crate::types::Shape;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+/// The category and scalar type terms are emitted in.
+pub(crate) struct Emitter {
+    category: TokenStream,
+    scalar: Ident,
+}
+
+impl Emitter {
+    /// Terms in the category `k`, the program's type parameter, over `scalar`.
+    pub(crate) fn generic(k: &Ident, scalar: &Ident) -> Emitter {
+        Emitter {
+            category: quote!(#k),
+            scalar: scalar.clone(),
+        }
+    }
+
+    /// Terms in `Fun`, over the same scalar: the operands of comparisons, which run as plain
+    /// functions on the primal input.
+    fn fun(&self) -> Emitter {
+        Emitter {
+            category: quote!(::catad::interpretations::Fun),
+            scalar: self.scalar.clone(),
+        }
+    }
+
+    /// `<K as ::catad::vocabulary::Class<…>>::method(args)`, for a term that is one vocabulary
+    /// method; the shape's value is the first argument of an indexed operation.
+    fn method(
+        &self,
+        t: &Term,
+        shape: Option<&Shape>,
+        args: &[TokenStream],
+        span: Span,
+    ) -> TokenStream {
+        let v = t.vocabulary().expect("a node of the vocabulary");
+        let (k, class, method) = (&self.category, ident(v.class), Ident::new(v.method, span));
+        let generics = match (v.over, shape) {
+            (Over::Scalar, _) => {
+                let scalar = &self.scalar;
+                quote!(<#scalar>)
+            }
+            (Over::Shape, Some(h)) => {
+                let h = h.ty();
+                quote!(<#h>)
+            }
+            _ => TokenStream::new(),
+        };
+        let shape = shape.map(Shape::value);
+        let args = shape.iter().chain(args);
+        quote_spanned!(span=> <#k as ::catad::vocabulary::#class #generics>::#method(#(#args),*))
+    }
+
+    /// The Rust expression building `t`.
+    pub(crate) fn term(&self, t: &Term) -> TokenStream {
+        let k = &self.category;
+        let here = Span::call_site();
+        match t {
+            Term::Id | Term::Exl | Term::Exr | Term::Dup | Term::It => {
+                self.method(t, None, &[], here)
+            }
+            Term::Compose(g, f) | Term::Fork(g, f) => {
+                self.method(t, None, &[self.term(g), self.term(f)], here)
+            }
+            Term::Prim(_, literals, span) => {
+                let literals: Vec<TokenStream> = literals.iter().map(|n| quote!(#n)).collect();
+                self.method(t, None, &literals, *span)
+            }
+            Term::Const(value, span) => self.method(t, None, std::slice::from_ref(value), *span),
+            Term::Call(path, span) => {
+                let program = Ident::new(PROGRAM_FN, *span);
+                quote_spanned!(*span=> <#k as #path>::#program())
+            }
+            Term::Cond(p, then, otherwise) => {
+                let args = [self.pred(p), self.term(then), self.term(otherwise)];
+                self.method(t, None, &args, here)
+            }
+            Term::Fmap(h, f) => self.method(t, Some(h), &[self.term(f)], here),
+            Term::Indexed(_, h) => self.method(t, Some(h), &[], here),
+            Term::Field(ty, member) => {
+                let function = crate::derive_space::field_function(member);
+                quote!(<#ty>::#function::<#k>())
+            }
+            Term::Build(path, fields) => {
+                // rustc checks the literal's field names on a plain struct literal that is never
+                // run: `__catad_build` takes the fields by position.
+                let members = fields.iter().map(|(member, _)| member);
+                let terms = fields.iter().map(|(_, f)| self.term(f));
+                let build = ident(crate::derive_space::BUILD);
+                quote!({
+                    #[allow(unreachable_code)]
+                    let _ = || #path { #(#members: ::core::unreachable!()),* };
+                    #path::#build::<#k, _>(#(#terms),*)
+                })
+            }
+        }
+    }
+
+    /// The Rust expression building the `catad::vocabulary::Pred` `p`.
+    fn pred(&self, p: &Pred) -> TokenStream {
+        let pred = quote!(::catad::vocabulary::Pred);
+        match p {
+            Pred::Compare(lhs, op, rhs) => {
+                let fun = self.fun();
+                let (lhs, rhs) = (fun.term(lhs), fun.term(rhs));
+                let op = ident(op.variant());
+                let into_fn = quote!(::catad::interpretations::Func::into_fn);
+                quote!(#pred::compare(
+                    #into_fn(#lhs),
+                    ::catad::vocabulary::Comparison::#op,
+                    #into_fn(#rhs)
+                ))
+            }
+            Pred::And(p, q) => {
+                let (p, q) = (self.pred(p), self.pred(q));
+                quote!(#pred::and(&#p, &#q))
+            }
+            Pred::Or(p, q) => {
+                let (p, q) = (self.pred(p), self.pred(q));
+                quote!(#pred::or(&#p, &#q))
+            }
+            Pred::Not(p) => {
+                let p = self.pred(p);
+                quote!(#pred::not(&#p))
+            }
+        }
+    }
+}

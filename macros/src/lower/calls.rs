@@ -1,0 +1,53 @@
+//! Calls of other programs: a call is the callee composed after its arguments.
+
+use super::{Lowering, Typed};
+use crate::env::Env;
+use crate::reject::Unsupported;
+use crate::term::Term;
+use crate::types::Ty;
+use quote::ToTokens;
+use syn::Expr;
+use syn::spanned::Spanned;
+
+impl Lowering {
+    /// `f(a, b, …)`: `f ∘ (a △ b △ …)`.
+    pub(super) fn call(&mut self, env: &Env, call: &syn::ExprCall) -> syn::Result<Typed> {
+        let Expr::Path(callee) = &*call.func else {
+            return Err(Unsupported::Callee.at(&call.func));
+        };
+        let (program, ty) = self.callee(callee)?;
+        let mut args = Vec::with_capacity(call.args.len());
+        for arg in &call.args {
+            args.push(self.expr(env, arg)?.0);
+        }
+        // Several arguments make a left-nested tuple, as several parameters do.
+        let input = args.into_iter().reduce(Term::fork).unwrap_or(Term::It);
+        Ok((Term::compose(program, input), ty))
+    }
+
+    /// Another program, named by its path: a morphism from its parameters. Its path joins the
+    /// callees, whose bounds the program inherits.
+    pub(super) fn callee(&mut self, callee: &syn::ExprPath) -> syn::Result<Typed> {
+        let path = &callee.path;
+        if path.is_ident(&self.name) {
+            return Err(Unsupported::Recursion.at(callee));
+        }
+        if callee.qself.is_some() || path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return Err(Unsupported::CallTypeArguments.at(callee));
+        }
+        if path.segments.len() > 1
+            && matches!(path.segments[0].ident.to_string().as_str(), "f32" | "f64")
+        {
+            return Err(Unsupported::ScalarFunctionPath.at(callee));
+        }
+        let named = path.to_token_stream().to_string();
+        if !self
+            .callees
+            .iter()
+            .any(|c| c.to_token_stream().to_string() == named)
+        {
+            self.callees.push(path.clone());
+        }
+        Ok((Term::Call(path.to_token_stream(), path.span()), Ty::Unknown))
+    }
+}

@@ -1,0 +1,164 @@
+//! Lowering: ordinary Rust expressions to categorical terms, following the lambda-to-categories
+//! construction (Elliott, "Compiling to categories"). A variable is a projection from the
+//! environment, `let` extends the environment (`body ∘ (id △ value)`), a tuple is a fork, a
+//! primitive is composed after the fork of its operands, a call is a composition. The terms are
+//! built as written; `simplify` rewrites them.
+
+mod calls;
+mod closures;
+mod conditions;
+mod primitives;
+mod structs;
+mod vectors;
+
+use crate::env::Env;
+use crate::reject::{self, Rejection, Unsupported};
+use crate::term::Term;
+use crate::types::{Ty, Types};
+use quote::{ToTokens, quote};
+use syn::spanned::Spanned;
+use syn::{Block, Expr, Lit, Stmt, UnOp};
+
+/// Lowers the body of one program.
+pub(crate) struct Lowering {
+    pub(crate) types: Types,
+    /// The program's own name: a program is built eagerly, so it cannot call itself.
+    pub(crate) name: syn::Ident,
+    /// The programs it calls, by path: their bounds join its own.
+    pub(crate) callees: Vec<syn::Path>,
+}
+
+/// A term and the type of the value it computes.
+pub(crate) type Typed = (Term, Ty);
+
+impl Lowering {
+    /// A lowering for the program `name`, whose signature gave `types`.
+    pub(crate) fn new(name: syn::Ident, types: Types) -> Lowering {
+        Lowering {
+            types,
+            name,
+            callees: Vec::new(),
+        }
+    }
+
+    /// A block: `let` statements, then the result expression.
+    pub(crate) fn block(&mut self, env: &Env, block: &Block) -> syn::Result<Typed> {
+        self.stmts(env, &block.stmts, block)
+    }
+
+    fn stmts(&mut self, env: &Env, stmts: &[Stmt], block: &Block) -> syn::Result<Typed> {
+        match stmts {
+            [] => Err(Unsupported::BlockWithoutResult.at(block)),
+            [Stmt::Expr(result, None)] => self.expr(env, result),
+            [Stmt::Local(local), rest @ ..] => {
+                if let Some(init) = local.init.as_ref().and_then(|init| init.diverge.as_ref()) {
+                    return Err(Unsupported::LetElse.at(&init.1));
+                }
+                let Some(init) = &local.init else {
+                    return Err(Unsupported::LetWithoutValue.at(local));
+                };
+                let (value, ty) = self.expr(env, &init.expr)?;
+                let bound = Env::bind(&local.pat, &ty, &mut self.types)?;
+                let extended = Env::Pair(Box::new(env.clone()), Box::new(bound));
+                let (body, ty) = self.stmts(&extended, rest, block)?;
+                Ok((Term::compose(body, Term::fork(Term::Id, value)), ty))
+            }
+            [stmt @ Stmt::Expr(e, _), ..] => {
+                // Report what is wrong inside the statement first (a loop, an assignment, …).
+                self.expr(env, e)?;
+                Err(reject::statement(stmt))
+            }
+            [stmt, ..] => Err(reject::statement(stmt)),
+        }
+    }
+
+    /// An expression, as a morphism from the environment, and its type.
+    pub(crate) fn expr(&mut self, env: &Env, e: &Expr) -> syn::Result<Typed> {
+        match e {
+            Expr::Paren(p) => self.expr(env, &p.expr),
+            Expr::Group(g) => self.expr(env, &g.expr),
+            Expr::Lit(lit) => Ok((self.literal(&lit.lit, false)?, Ty::Scalar)),
+            Expr::Path(path) => {
+                if path.qself.is_none()
+                    && let Some(ident) = path.path.get_ident()
+                    && let Some(var) = env.lookup(ident)
+                {
+                    return Ok(var);
+                }
+                Ok((Term::Const(path.to_token_stream(), path.span()), Ty::Scalar))
+            }
+            Expr::Tuple(tuple) => match tuple.elems.len() {
+                0 => Ok((Term::It, Ty::Unit)),
+                2 => {
+                    let (f, a) = self.expr(env, &tuple.elems[0])?;
+                    let (g, b) = self.expr(env, &tuple.elems[1])?;
+                    Ok((Term::fork(f, g), Ty::Pair(Box::new(a), Box::new(b))))
+                }
+                n => Err(Rejection::Tuple { n, of: "tuples" }.at(tuple)),
+            },
+            Expr::Unary(u) => match u.op {
+                UnOp::Neg(_) => {
+                    if let Expr::Lit(lit) = &*u.expr {
+                        return Ok((self.literal(&lit.lit, true)?, Ty::Scalar));
+                    }
+                    self.prefix(env, u)
+                }
+                UnOp::Not(_) => Err(Unsupported::NotOutsideCondition.at(u)),
+                UnOp::Deref(_) => Err(Unsupported::Deref.at(u)),
+                _ => Err(Unsupported::Operator.at(u)),
+            },
+            Expr::Binary(b) => self.infix(env, b),
+            Expr::MethodCall(call) => self.method(env, call),
+            Expr::Call(call) => self.call(env, call),
+            Expr::Field(field) => self.field(env, field),
+            Expr::Struct(s) => self.literal_struct(env, s),
+            Expr::Block(b) => {
+                if let Some(label) = &b.label {
+                    return Err(Unsupported::Label.at(label));
+                }
+                self.block(env, &b.block)
+            }
+            Expr::If(i) => {
+                let Some((_, otherwise)) = &i.else_branch else {
+                    return Err(Unsupported::IfWithoutElse.at(quote!(#i)));
+                };
+                let p = self.pred(env, &i.cond)?;
+                let (then, a) = self.block(env, &i.then_branch)?;
+                let (otherwise_term, b) = self.expr(env, otherwise)?;
+                let Some(ty) = a.unify(&b) else {
+                    return Err(Rejection::BranchTypes {
+                        then: a,
+                        otherwise: b,
+                    }
+                    .at(otherwise));
+                };
+                Ok((Term::cond(p, then, otherwise_term), ty))
+            }
+            other => Err(reject::expression(other)),
+        }
+    }
+
+    /// A float literal as a constant, negated when it follows a unary minus.
+    fn literal(&self, lit: &Lit, negated: bool) -> syn::Result<Term> {
+        match lit {
+            Lit::Float(float) => {
+                let suffix = float.suffix();
+                if !suffix.is_empty() && suffix != self.types.scalar {
+                    return Err(Rejection::LiteralSuffix {
+                        suffix: suffix.to_string(),
+                        scalar: self.types.scalar,
+                    }
+                    .at(float));
+                }
+                let value = if negated {
+                    quote!(-#float)
+                } else {
+                    quote!(#float)
+                };
+                Ok(Term::Const(value, float.span()))
+            }
+            Lit::Int(int) => Err(Rejection::IntegerLiteral(int.base10_digits().into()).at(int)),
+            other => Err(Unsupported::Literal.at(other)),
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! The rejections: every compile error the macros produce, one variant each. A message is one
+//! short, specific line (under 120 characters), then, where there is one, a `help` line saying
+//! what to write instead, and a `note` pointing to the guide, which lists what a program may
+//! contain.
+
+mod syntax;
+
+pub(crate) use syntax::{expression, statement};
+
+use crate::primitives::Primitive;
+use crate::types::Ty;
+use proc_macro2::Span;
+use quote::ToTokens;
+
+/// Where the full list of what a program may contain is.
+const GUIDE: &str =
+    "what a program may contain: the docs of `catad::program` (guide: docs/macro.md)";
+
+/// What a vector method does, for messages.
+const ON_VECTORS: &str =
+    "a program works on whole vectors, with `map`, `zip_with`, `sum` and `dot`";
+
+/// Declares [`Unsupported`]: syntax a program may not contain, what it is called and what to
+/// write instead.
+macro_rules! unsupported {
+    ($($(#[$doc:meta])* $variant:ident => $what:literal $(, $help:expr)?;)*) => {
+        /// Syntax a program may not contain.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Unsupported {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Unsupported {
+            /// Every variant.
+            #[cfg(test)]
+            pub(crate) const ALL: &[Unsupported] = &[$(Unsupported::$variant),*];
+
+            /// What it is, after "does not support".
+            fn what(self) -> &'static str {
+                match self {
+                    $(Unsupported::$variant => $what,)*
+                }
+            }
+
+            /// What to write instead.
+            fn help(self) -> Option<&'static str> {
+                match self {
+                    $(Unsupported::$variant => None$(.or(Some($help)))?,)*
+                }
+            }
+        }
+    };
+}
+
+unsupported! {
+    BlockWithoutResult => "a block without a result",
+        "end it with the result: an expression without `;`";
+    LetElse => "`let … else`", "a program's patterns always match: `let (a, b) = …;`";
+    LetWithoutValue => "`let` without a value", "give the binding its value: `let y = …;`";
+    Statement => "statements other than `let`",
+        "a program is pure: its block is `let` bindings and a final result expression";
+    Item => "items (fn, const, use, …) in a body", "define them outside the program";
+    Macro => "macros";
+    NotOutsideCondition => "`!` outside the condition of an `if`";
+    Deref => "references (`*`)", "a program takes and returns values";
+    Borrow => "references (`&`)", "a program takes and returns values";
+    RefBinding => "references (`ref`)", "a program takes and returns values";
+    ReferencePattern => "references in patterns", "a program takes and returns values";
+    ReferenceType => "references or pointers", "a program takes and returns values";
+    Operator => "this operator";
+    Label => "labels";
+    IfWithoutElse => "`if` without `else`", "a program always has a result: write both branches";
+    ForLoop => "`for` loops", ON_VECTORS;
+    WhileLoop => "`while` loops", ON_VECTORS;
+    Loop => "`loop`", ON_VECTORS;
+    Assignment => "mutation (assignment)", "bind the new value with `let`: `let y = …;`";
+    CompoundAssignment => "mutation (compound assignment)",
+        "bind the new value with `let`: `let y = y + 1.0;`";
+    MutBinding => "mutation (`mut`)", "bind each new value with `let`";
+    Return => "`return`", "a program's result is its body's final expression";
+    Try => "`?` (early return)", "a program's result is its body's final expression";
+    Break => "`break`";
+    Continue => "`continue`";
+    Closure => "closures outside `map` and `zip_with`",
+        "a program is not a value: define another #[catad::program] and call it";
+    Match => "`match`", "use `if`/`else` on comparisons";
+    Indexing => "indexing", ON_VECTORS;
+    ArrayExpression => "array expressions", "a program's vectors come from its parameters";
+    Cast => "casts (`as`)";
+    Range => "ranges";
+    IfLet => "`if let`", "a condition compares scalars";
+    LetExpression => "`let` in an expression";
+    Unsafe => "`unsafe`";
+    Expression => "this expression";
+    Comparison => "comparisons and `&&`/`||` outside the condition of an `if`",
+        "a comparison chooses a branch: `if x < y { … } else { … }`";
+    Condition => "this condition",
+        "a condition compares scalars (<, <=, >, >=, ==, !=), combined with &&, || and !";
+    QualifiedStruct => "qualified paths in struct literals";
+    StructUpdate => "struct update syntax (`..`)", "name every field";
+    Literal => "this literal", "scalars are float literals (`2.0`) or constants";
+    MethodTypeArguments => "type arguments on methods";
+    FunctionArgument => "this function argument",
+        "`map` and `zip_with` take a closure, e.g. `|x| x * x`, or a #[catad::program] by its path";
+    ClosureLifetimes => "`for<…>` on closures";
+    AsyncClosure => "`async` closures";
+    StaticClosure => "`static` closures";
+    Callee => "calls of anything but a #[catad::program] by its path";
+    Recursion => "recursion", "a program is a finite term, built when it is called";
+    CallTypeArguments => "type arguments on calls", "call a program by its path, e.g. `sqr(x)`";
+    ScalarFunctionPath => "calls of scalar functions by path", "write them as methods, e.g. `x.sin()`";
+    FieldOfUnknown => "fields of a value whose type the macro cannot see",
+        "bind it with its struct type first, e.g. `let p: Params = …;`";
+    PairField => "tuple fields other than .0 and .1", "a pair has two components";
+    StructPattern => "struct patterns", "take a struct's fields with `p.w`";
+    TupleStructPattern => "tuple-struct patterns", "take a struct's fields with `p.0`";
+    SlicePattern => "slice patterns", ON_VECTORS;
+    RestPattern => "`..` in patterns";
+    AtPattern => "`@` patterns";
+    Pattern => "this pattern";
+    Generics => "generic programs",
+        "a program is generic in the category already; its scalar type is f64 or f32";
+    ConstFn => "`const fn`";
+    AsyncFn => "`async fn`";
+    UnsafeFn => "`unsafe fn`";
+    ExternFn => "`extern` functions";
+    Variadic => "variadic functions";
+    SelfParameter => "`self` parameters";
+    RunTimeLength => "run-time-length vectors",
+        "a program is built before it sees its input: give the length in the type, [T; N]";
+    Type => "this type",
+        "a program's types are f64 or f32, (), pairs, [T; N], SVector<T, N> and HasRep structs";
+}
+
+/// Why the macros reject their input.
+#[derive(Clone, Debug)]
+pub(crate) enum Rejection {
+    /// Syntax a program may not contain.
+    Unsupported(Unsupported),
+    /// `#[catad::program(…)]`.
+    AttributeArguments,
+    /// `#[catad::program]` on something else than a function.
+    NotAFunction,
+    /// `fn f(…)` without `-> R`.
+    NoResultType,
+    /// A tuple of more than two components: in an expression, a pattern or a type.
+    Tuple { n: usize, of: &'static str },
+    /// An operator no primitive has (`%`, `<<`, …).
+    UnknownOperator(String),
+    /// `2` where a scalar is needed.
+    IntegerLiteral(String),
+    /// `1.0f32` in a program over `f64`.
+    LiteralSuffix {
+        suffix: String,
+        scalar: &'static str,
+    },
+    /// `f32` in a program over `f64`.
+    MixedScalars {
+        first: &'static str,
+        second: &'static str,
+    },
+    /// A vector where a primitive takes a scalar.
+    ScalarOnVector(String),
+    /// Another value where a primitive takes a scalar.
+    ScalarOn { operator: String, ty: Ty },
+    /// A method that is neither a primitive nor a vector method.
+    UnknownMethod(String),
+    /// A method or vector method called with the wrong arguments.
+    Arguments { name: String, usage: String },
+    /// A primitive's integer-literal argument given something else.
+    IntegerLiteralArgument { name: String, usage: String },
+    /// A vector method on a value of a type the macro cannot see.
+    VectorOfUnknownShape(String),
+    /// A vector method on something else than a vector.
+    VectorMethodOn { method: String, ty: Ty },
+    /// `zip_with` or `dot` of vectors of different shapes.
+    ShapesDiffer {
+        method: String,
+        left: String,
+        right: String,
+    },
+    /// `dot` of vectors of non-scalars.
+    DotOf(Ty),
+    /// A closure with the wrong number of parameters.
+    ClosureArity { given: usize, method: &'static str },
+    /// A closure whose declared result is not its body's.
+    ClosureResult { body: Ty, declared: Ty },
+    /// `if` branches of different types.
+    BranchTypes { then: Ty, otherwise: Ty },
+    /// `.field` of something else than a pair or a struct.
+    FieldsOf(Ty),
+    /// A type annotation that does not fit the value.
+    Annotation(Ty),
+    /// A tuple pattern that does not fit the value.
+    TuplePattern(Ty),
+    /// A body whose result is not the declared one.
+    Result { body: Ty, declared: Ty },
+    /// `#[derive(HasRep)]` on an enum.
+    DeriveEnum,
+    /// `#[derive(HasRep)]` on a union.
+    DeriveUnion,
+}
+
+impl Rejection {
+    /// The message's first line.
+    fn headline(&self) -> String {
+        let program = "catad::program";
+        match self {
+            Rejection::Unsupported(u) => format!("{program} does not support {}", u.what()),
+            Rejection::AttributeArguments => "#[catad::program] takes no arguments".into(),
+            Rejection::NotAFunction => "#[catad::program] applies to functions".into(),
+            Rejection::NoResultType => format!("{program} needs the result type, e.g. `-> f64`"),
+            Rejection::Tuple { n, of } => {
+                format!("{program} does not support {of} of {n} components")
+            }
+            Rejection::UnknownOperator(op) => {
+                format!("{program} does not support the operator `{op}`")
+            }
+            Rejection::IntegerLiteral(_) => {
+                format!("{program} does not support integer literals as scalars")
+            }
+            Rejection::LiteralSuffix { suffix, scalar } => {
+                format!("{program} does not support {suffix} literals in a program over {scalar}")
+            }
+            Rejection::MixedScalars { first, second } => format!(
+                "{program} does not support mixing scalar types: this program is over {first}, \
+                 not {second}"
+            ),
+            Rejection::ScalarOnVector(operator) => {
+                format!("{program} does not support {operator} on a vector")
+            }
+            Rejection::ScalarOn { operator, ty } => {
+                format!("{program} does not support {operator} on {ty}: it takes scalars")
+            }
+            Rejection::UnknownMethod(name) => {
+                format!("{program} does not support the method `{name}`")
+            }
+            Rejection::Arguments { name, .. } => {
+                format!("{program}: wrong arguments to `{name}`")
+            }
+            Rejection::IntegerLiteralArgument { name, .. } => {
+                format!("{program}: the argument of `{name}` must be an integer literal")
+            }
+            Rejection::VectorOfUnknownShape(method) => format!(
+                "{program} does not support `{method}` on a value whose type the macro cannot see"
+            ),
+            Rejection::VectorMethodOn { method, ty } => {
+                format!("{program} does not support `{method}` on {ty}")
+            }
+            Rejection::ShapesDiffer {
+                method,
+                left,
+                right,
+            } => {
+                format!("{program}: `{method}` of vectors of different shapes, {left} and {right}")
+            }
+            Rejection::DotOf(ty) => {
+                format!("{program}: `dot` of vectors whose elements are {ty}")
+            }
+            Rejection::ClosureArity { given, method } => {
+                format!("{program}: a closure of {given} parameters in `{method}`")
+            }
+            Rejection::ClosureResult { body, declared } => {
+                format!("{program}: the closure is {body}, its result {declared}")
+            }
+            Rejection::BranchTypes { then, otherwise } => {
+                format!("{program}: `then` is {then}, `else` is {otherwise}")
+            }
+            Rejection::FieldsOf(ty) => format!("{program} does not support fields of {ty}"),
+            Rejection::Annotation(ty) => {
+                format!("{program}: this annotation does not match the value, which is {ty}")
+            }
+            Rejection::TuplePattern(ty) => {
+                format!("{program}: this tuple pattern does not match the value, which is {ty}")
+            }
+            Rejection::Result { body, declared } => {
+                format!("{program}: the body is {body}, but `->` says {declared}")
+            }
+            Rejection::DeriveEnum => "#[derive(HasRep)] does not support enums".into(),
+            Rejection::DeriveUnion => "#[derive(HasRep)] does not support unions".into(),
+        }
+    }
+
+    /// What to write instead, if the first line does not say it.
+    fn help(&self) -> Option<String> {
+        let pair = "nest pairs, e.g. ((a, b), c): the categorical product is a pair";
+        let scalars = "it takes scalars: apply it to each element with `map` or `zip_with`";
+        let object = "a vector space: #[derive(HasRep)] supports structs whose fields are objects";
+        Some(match self {
+            Rejection::Unsupported(u) => return u.help().map(str::to_string),
+            Rejection::AttributeArguments => "write `#[catad::program]`".into(),
+            Rejection::NotAFunction => {
+                "its parameters and result are scalars, pairs, vectors and structs".into()
+            }
+            Rejection::Tuple { .. } => pair.into(),
+            Rejection::UnknownOperator(_) => "the operators are + - * / and unary -".into(),
+            Rejection::IntegerLiteral(digits) => format!("write `{digits}.0`"),
+            Rejection::ScalarOnVector(_) => scalars.into(),
+            Rejection::UnknownMethod(_) => format!(
+                "the methods are {} on scalars, and map, zip_with, sum, dot on vectors",
+                Primitive::methods()
+            ),
+            Rejection::Arguments { usage, .. }
+            | Rejection::IntegerLiteralArgument { usage, .. } => {
+                format!("write `{usage}`")
+            }
+            Rejection::VectorOfUnknownShape(_) => {
+                "bind it with its type first, e.g. `let v: [f64; 3] = …;`".into()
+            }
+            Rejection::VectorMethodOn { .. } => "it takes vectors: [T; N] or SVector<T, N>".into(),
+            Rejection::DotOf(_) => "it takes vectors of scalars".into(),
+            Rejection::ClosureArity { method, .. } => match *method {
+                "map" => "`map` takes a closure of one parameter, e.g. `|x| x * x`".into(),
+                _ => "`zip_with` takes a closure of two parameters, e.g. `|x, y| x * y`".into(),
+            },
+            Rejection::FieldsOf(_) => {
+                "`.0`/`.1` select a pair's components, named fields a HasRep struct's".into()
+            }
+            Rejection::DeriveEnum => format!("an enum is not {object}"),
+            Rejection::DeriveUnion => format!("a union is not {object}"),
+            _ => return None,
+        })
+    }
+
+    /// The whole message: the first line, the help, and the pointer to the guide.
+    pub(crate) fn message(&self) -> String {
+        let mut message = self.headline();
+        if let Some(help) = self.help() {
+            message.push_str("\n= help: ");
+            message.push_str(&help);
+        }
+        if !matches!(self, Rejection::DeriveEnum | Rejection::DeriveUnion) {
+            message.push_str("\n= note: ");
+            message.push_str(GUIDE);
+        }
+        message
+    }
+
+    /// The error, spanned at `node`.
+    pub(crate) fn at(&self, node: impl ToTokens) -> syn::Error {
+        syn::Error::new_spanned(node, self.message())
+    }
+
+    /// The error, at `span`.
+    pub(crate) fn at_span(&self, span: Span) -> syn::Error {
+        syn::Error::new(span, self.message())
+    }
+}
+
+impl From<Unsupported> for Rejection {
+    fn from(u: Unsupported) -> Rejection {
+        Rejection::Unsupported(u)
+    }
+}
+
+/// `Unsupported::X.at(node)`, for the common case.
+impl Unsupported {
+    pub(crate) fn at(self, node: impl ToTokens) -> syn::Error {
+        Rejection::Unsupported(self).at(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    /// One of each rejection, with long but plausible values; the `match` breaks the build when
+    /// a variant is added without a sample here.
+    fn samples() -> Vec<Rejection> {
+        let long_struct = Ty::Struct(quote!(model::layers::Parameters));
+        let shape = "SVec<{INPUTS*2}>".to_string();
+        let vector = Ty::Vector(
+            crate::types::Shape::array(quote!({ INPUTS * 2 })),
+            Box::new(Ty::Scalar),
+        );
+        let mut samples: Vec<Rejection> = Unsupported::ALL
+            .iter()
+            .map(|u| Rejection::Unsupported(*u))
+            .collect();
+        samples.extend([
+            Rejection::AttributeArguments,
+            Rejection::NotAFunction,
+            Rejection::NoResultType,
+            Rejection::Tuple {
+                n: 12,
+                of: "tuple patterns",
+            },
+            Rejection::UnknownOperator("<<=".into()),
+            Rejection::IntegerLiteral("1000000".into()),
+            Rejection::LiteralSuffix {
+                suffix: "f32".into(),
+                scalar: "f64",
+            },
+            Rejection::MixedScalars {
+                first: "f64",
+                second: "f32",
+            },
+            Rejection::ScalarOnVector("`recip`".into()),
+            Rejection::ScalarOn {
+                operator: "`recip`".into(),
+                ty: Ty::Unknown,
+            },
+            Rejection::UnknownMethod("sum_of_squares_of_elements".into()),
+            Rejection::Arguments {
+                name: "zip_with".into(),
+                usage: "xs.zip_with(ys, |x, y| x * y)".into(),
+            },
+            Rejection::IntegerLiteralArgument {
+                name: "powi".into(),
+                usage: "x.powi(n)".into(),
+            },
+            Rejection::VectorOfUnknownShape("zip_with".into()),
+            Rejection::VectorMethodOn {
+                method: "zip_with".into(),
+                ty: long_struct.clone(),
+            },
+            Rejection::ShapesDiffer {
+                method: "zip_with".into(),
+                left: shape.clone(),
+                right: shape,
+            },
+            Rejection::DotOf(long_struct.clone()),
+            Rejection::ClosureArity {
+                given: 10,
+                method: "zip_with",
+            },
+            Rejection::ClosureResult {
+                body: vector.clone(),
+                declared: long_struct.clone(),
+            },
+            Rejection::BranchTypes {
+                then: long_struct.clone(),
+                otherwise: vector.clone(),
+            },
+            Rejection::FieldsOf(Ty::Unknown),
+            Rejection::Annotation(long_struct.clone()),
+            Rejection::TuplePattern(long_struct.clone()),
+            Rejection::Result {
+                body: vector,
+                declared: long_struct,
+            },
+            Rejection::DeriveEnum,
+            Rejection::DeriveUnion,
+        ]);
+        for sample in &samples {
+            match sample {
+                Rejection::Unsupported(_)
+                | Rejection::AttributeArguments
+                | Rejection::NotAFunction
+                | Rejection::NoResultType
+                | Rejection::Tuple { .. }
+                | Rejection::UnknownOperator(_)
+                | Rejection::IntegerLiteral(_)
+                | Rejection::LiteralSuffix { .. }
+                | Rejection::MixedScalars { .. }
+                | Rejection::ScalarOnVector(_)
+                | Rejection::ScalarOn { .. }
+                | Rejection::UnknownMethod(_)
+                | Rejection::Arguments { .. }
+                | Rejection::IntegerLiteralArgument { .. }
+                | Rejection::VectorOfUnknownShape(_)
+                | Rejection::VectorMethodOn { .. }
+                | Rejection::ShapesDiffer { .. }
+                | Rejection::DotOf(_)
+                | Rejection::ClosureArity { .. }
+                | Rejection::ClosureResult { .. }
+                | Rejection::BranchTypes { .. }
+                | Rejection::FieldsOf(_)
+                | Rejection::Annotation(_)
+                | Rejection::TuplePattern(_)
+                | Rejection::Result { .. }
+                | Rejection::DeriveEnum
+                | Rejection::DeriveUnion => {}
+            }
+        }
+        samples
+    }
+
+    #[test]
+    fn every_message_starts_with_a_short_line() {
+        let samples = samples();
+        let kinds: std::collections::HashSet<_> =
+            samples.iter().map(std::mem::discriminant).collect();
+        // One sample of each of the 27 kinds (the `match` in `samples` lists them).
+        assert_eq!(kinds.len(), 27);
+        for rejection in samples {
+            let message = rejection.message();
+            let first = message.lines().next().unwrap();
+            assert!(
+                first.chars().count() < 120,
+                "{} characters: {first}",
+                first.chars().count()
+            );
+        }
+    }
+
+    #[test]
+    fn messages_point_to_the_guide_once() {
+        let message = Rejection::Unsupported(Unsupported::ForLoop).message();
+        assert_eq!(
+            message,
+            "catad::program does not support `for` loops\n\
+             = help: a program works on whole vectors, with `map`, `zip_with`, `sum` and `dot`\n\
+             = note: what a program may contain: the docs of `catad::program` (guide: docs/macro.md)"
+        );
+        assert_eq!(
+            Rejection::Unsupported(Unsupported::Macro)
+                .message()
+                .matches("guide")
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_list_of_methods_comes_from_the_table() {
+        let help = Rejection::UnknownMethod("abs".into()).help().unwrap();
+        assert!(
+            help.contains("sin, cos, exp, ln, sqrt, tanh, recip, powi"),
+            "{help}"
+        );
+    }
+}

@@ -1,0 +1,12 @@
+//! catad's integration tests, in one test binary: each suite is a module, so a fresh build links
+//! catad and its dependencies into one executable instead of one per suite.
+
+#[macro_use]
+mod macro_support;
+
+mod has_rep;
+mod macro_models;
+mod macro_paper;
+mod macro_sharing;
+mod macro_structs;
+mod paper_examples;
