@@ -228,11 +228,29 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_vector_is_read_as_zeros() {
+    fn inside_linear_maps_the_empty_vector_is_read_as_zeros() {
+        // jamI, a linear map, takes the empty vector (the zero of every length) as zeros ...
         let s = Reverse::jam_i::<f64>(VecLen(3));
         assert_eq!(s.apply(Vec::new()), 0.0);
-        let ex = Forward::ex_i::<f64>(VecLen(2));
-        assert_eq!(ex[1].apply(Vec::new()), 0.0);
+        // ... and so does the derivative of a projection, applied to a zero tangent.
+        let ex = Reverse::ex_at::<f64>(VecLen(2), 1);
+        assert_eq!(vjp(&ex, vec![1.0, 2.0], 1.0), (2.0, vec![0.0, 1.0]));
+    }
+
+    #[test]
+    #[should_panic(expected = "a vector of length 0 where the program expects length 3")]
+    fn an_empty_input_is_not_read_as_zeros() {
+        // Σ exp(xᵢ)·xᵢ over a vector of length 3, given the empty vector: an error, not a gradient
+        // at the zero vector.
+        let body = Reverse::compose(
+            Reverse::mul_c(),
+            Reverse::fork(Reverse::exp_c(), Reverse::id::<f64>()),
+        );
+        let f = Reverse::compose(
+            Reverse::sum_c(VecLen(3)),
+            Reverse::fmap(VecLen(3), body),
+        );
+        gradient(&f, Vec::new());
     }
 
     #[test]
@@ -255,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a Vec of length 3 where the shape has length 2")]
+    #[should_panic(expected = "a vector of length 3 where the program expects length 2")]
     fn a_vector_of_the_wrong_length_is_refused() {
         Forward::fmap(VecLen(2), Forward::sin_c()).apply(vec![1.0, 2.0, 3.0]);
     }
