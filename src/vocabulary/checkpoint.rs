@@ -39,7 +39,8 @@ pub trait LazyCat: Category {
 /// ```
 /// use catad::prelude::*;
 /// use catad::vocabulary::Checkpoint;
-/// let f = Reverse::checkpoint(Reverse::compose(Reverse::sin_c(), Reverse::exp_c()));
+/// // exp ∘ sin, whose derivative at 0 is exp(sin 0) · cos 0 = 1
+/// let f = Reverse::checkpoint(Reverse::compose(Reverse::exp_c(), Reverse::sin_c()));
 /// assert_eq!(gradient(&f, 0.0), 1.0);
 /// ```
 pub trait Checkpoint: Category {
