@@ -150,6 +150,11 @@ fn hello_matches_the_reference() {
 }
 
 #[test]
+fn ba_matches_the_reference() {
+    assert_eq!(replay("ba"), 2);
+}
+
+#[test]
 fn errors_are_answers_and_the_tool_goes_on() {
     let mut tool = Tool::start();
     let unknown = tool.ask(&json!({"id": 0, "kind": "define", "module": "lstm"}));

@@ -6,6 +6,7 @@ use crate::protocol::Evaluation;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub mod ba;
 pub mod hello;
 
 /// Whether catad-gradbench has the module `name`.
@@ -38,7 +39,7 @@ pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluation
 type Module = fn(&str, Value) -> Result<Evaluation, String>;
 
 /// The modules, by name.
-const MODULES: &[(&str, Module)] = &[("hello", hello::evaluate)];
+const MODULES: &[(&str, Module)] = &[("ba", ba::evaluate), ("hello", hello::evaluate)];
 
 /// The input of `module` as its type, or an error saying what is wrong with it.
 fn parse<T: DeserializeOwned>(module: &str, input: Value) -> Result<T, String> {
