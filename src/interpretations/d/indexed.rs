@@ -246,10 +246,7 @@ mod tests {
             Reverse::mul_c(),
             Reverse::fork(Reverse::exp_c(), Reverse::id::<f64>()),
         );
-        let f = Reverse::compose(
-            Reverse::sum_c(VecLen(3)),
-            Reverse::fmap(VecLen(3), body),
-        );
+        let f = Reverse::compose(Reverse::sum_c(VecLen(3)), Reverse::fmap(VecLen(3), body));
         gradient(&f, Vec::new());
     }
 
