@@ -17,7 +17,7 @@
 //! Run with `cargo run --release --example tour`.
 
 use catad::interpretations::Mat;
-use catad::interpretations::{AddFun, Begin, Cont, D, Dual};
+use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Representation};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
@@ -64,9 +64,9 @@ const FD_AGREEMENT: f64 = 1e-6;
 
 /// The representations `K` of linear maps that make `D<K>` a mode: every example runs in `D<K>`
 /// and every entry point reads its derivatives.
-trait Rep: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64> {}
+trait Rep: LinearMap<f64> + Representation<f64> {}
 
-impl<K: LinearMap<f64> + Cartesian + Cocartesian + Scalable<f64>> Rep for K {}
+impl<K: LinearMap<f64> + Representation<f64>> Rep for K {}
 
 /// Something to do in every mode: the generic method is called once per mode by [`each_mode`].
 trait InEachMode {
@@ -142,7 +142,7 @@ impl Example for Sqr {
     type B = f64;
     const PAPER: &'static str = "§5";
     const DEFINITION: &'static str = "sqr a = a · a";
-    const CATEGORICAL: &'static str = "mul_c ∘ dup";
+    const CATEGORICAL: &'static str = catad::program_form!(programs::sqr);
     fn at() -> f64 {
         3.0
     }
@@ -165,7 +165,7 @@ impl Example for MagSqr {
     type B = f64;
     const PAPER: &'static str = "§5, Fig. 2";
     const DEFINITION: &'static str = "magSqr (a, b) = sqr a + sqr b";
-    const CATEGORICAL: &'static str = "add_c ∘ (sqr ∘ exl △ sqr ∘ exr)";
+    const CATEGORICAL: &'static str = catad::program_form!(programs::mag_sqr);
     fn at() -> (f64, f64) {
         (3.0, 4.0)
     }
@@ -188,7 +188,7 @@ impl Example for CosSinProd {
     type B = (f64, f64);
     const PAPER: &'static str = "§5, Fig. 3";
     const DEFINITION: &'static str = "cosSinProd (x, y) = (cos z, sin z) where z = x · y";
-    const CATEGORICAL: &'static str = "(cos_c △ sin_c) ∘ mul_c";
+    const CATEGORICAL: &'static str = catad::program_form!(programs::cos_sin_prod);
     fn at() -> (f64, f64) {
         (0.5, 2.0)
     }
@@ -211,7 +211,7 @@ impl Example for CosXyz {
     type B = f64;
     const PAPER: &'static str = "Fig. 12";
     const DEFINITION: &'static str = "λ ((x, y), z) → cos (x + y · z)";
-    const CATEGORICAL: &'static str = "cos_c ∘ add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))";
+    const CATEGORICAL: &'static str = catad::program_form!(programs::cos_xyz);
     fn at() -> ((f64, f64), f64) {
         ((0.5, 2.0), 0.25)
     }

@@ -19,7 +19,7 @@
 //! assert_eq!(jacobian(&mag_sqr::<ForwardBegin<f64>>(), (3.0, 4.0)).as_slice(), &[6.0, 8.0]);
 //! ```
 
-use crate::interpretations::{AddFun, Begin, Cont, D, DMap, Dual};
+use crate::interpretations::{AddFun, Begin, Cont, D, DMap, Delta, Dual};
 use crate::space::{Scalar, Space};
 use crate::vocabulary::LinearMap;
 use nalgebra::DMatrix;
@@ -29,6 +29,23 @@ pub type Forward = D<AddFun>;
 
 /// Reverse mode: derivatives as transposed additive functions, `D<Dual<AddFun>>` (paper §13).
 pub type Reverse = D<Dual<AddFun>>;
+
+/// Reverse mode through a shared DAG of linear operations, `D<Delta>` (Krawiec et al.): every
+/// use of a value adds into that value's one accumulator, so reading an element `xs[i]` costs
+/// O(1) in the reverse pass (in [`Reverse`] it returns a one-hot vector the length of `xs`).
+/// The reverse mode for programs that index into vectors.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::VecLen;
+/// // x₀ · x₂ read by projections from a vector of length 4.
+/// let f = ReverseDelta::compose(
+///     ReverseDelta::mul_c(),
+///     ReverseDelta::fork(ReverseDelta::ex_at(VecLen(4), 0), ReverseDelta::ex_at(VecLen(4), 2)),
+/// );
+/// assert_eq!(gradient(&f, vec![3.0, 1.0, 5.0, 1.0]), vec![5.0, 0.0, 3.0, 0.0]);
+/// ```
+pub type ReverseDelta = D<Delta>;
 
 /// Reverse mode by continuations with answer object `R`, `D<Cont<AddFun, R>>` (paper §12).
 ///
@@ -60,8 +77,10 @@ where
     A: Space<S>,
     B: Space<S>,
 {
+    check_input("jvp", &a);
+    check_tangent("jvp", &a, &da);
     let (b, df) = f.linearize(a);
-    let db = K::forward(&df, &da, &b);
+    let db = shaped(K::forward(&df, &da, &b), &b);
     (b, db)
 }
 
@@ -79,8 +98,10 @@ where
     A: Space<S>,
     B: Space<S>,
 {
+    check_input("vjp", &a);
     let (b, df) = f.linearize(a.clone());
-    let da = K::transpose(&df, &db, &a);
+    check_tangent("vjp", &b, &db);
+    let da = shaped(K::transpose(&df, &db, &a), &a);
     (b, da)
 }
 
@@ -129,6 +150,35 @@ where
     A: Space<S>,
     B: Space<S>,
 {
+    check_input("jacobian", &a);
     let (b, df) = f.linearize(a.clone());
     K::to_matrix(&df, &a, &b)
+}
+
+/// Panics, naming the entry point and the coordinate, if the point has a NaN coordinate: a
+/// derivative at NaN is undefined, and a NaN read as a number would give a wrong answer.
+fn check_input<S: Scalar, A: Space<S>>(op: &str, a: &A) {
+    if let Some(i) = a.coords().iter().position(|x| x.is_nan()) {
+        panic!("{op}: the input has NaN at coordinate {i} (a derivative at NaN is undefined)");
+    }
+}
+
+/// Panics, naming both dimensions, if a tangent does not have its point's dimension (the empty
+/// run-time vector, the zero of every length, is accepted where the point has a vector).
+fn check_tangent<S: Scalar, A: Space<S>>(op: &str, a: &A, da: &A) {
+    let (point, tangent) = (a.dim(), da.coords_as(a).len());
+    assert!(
+        point == tangent,
+        "{op}: a tangent of dimension {tangent} for a point of dimension {point}"
+    );
+}
+
+/// `v` in the shape of `witness`: an empty run-time vector inside `v` (the zero of every length)
+/// becomes zeros of the witness's length, so results always have the shape of their point.
+fn shaped<S: Scalar, A: Space<S>>(v: A, witness: &A) -> A {
+    if v.dim() == witness.dim() {
+        v
+    } else {
+        witness.with_coords(&v.coords_as(witness))
+    }
 }

@@ -37,6 +37,7 @@ extern crate self as catad;
 pub mod ad;
 pub mod guide;
 pub mod interpretations;
+pub mod linalg;
 pub mod paper;
 pub mod prelude;
 pub mod space;
@@ -46,7 +47,7 @@ pub mod vocabulary;
 /// re-exported so users name the same version.
 pub use nalgebra;
 
-pub use catad_macros::program;
+pub use catad_macros::{program, program_form};
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

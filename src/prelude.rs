@@ -13,12 +13,14 @@
 //! ```
 
 pub use crate::ad::{
-    Forward, ForwardBegin, Reverse, ReverseCont, derivative, gradient, jacobian, jvp, vjp,
+    Forward, ForwardBegin, Reverse, ReverseCont, ReverseDelta, derivative, gradient, jacobian, jvp,
+    vjp,
 };
 pub use crate::interpretations::Fun;
 pub use crate::space::{Additive, Container, Scalar, Space};
 pub use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Comparison, Conditional,
-    FloatingCat, FractionalCat, Hom, Monoidal, MonoidalI, NumCat, Pred, Program, ProgramI, RepCat,
-    Scalable, SumCat, ZipI, dot, dot_with, zip_with,
+    Cartesian, CartesianI, Category, Checkpoint, Cocartesian, CocartesianI, Comparison,
+    Conditional, ConstantCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat,
+    Monoidal, MonoidalI, NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat,
+    VecCat, ZipI, dot, dot_with, zip_with,
 };

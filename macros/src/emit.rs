@@ -2,8 +2,9 @@
 //! (`<K as ::catad::vocabulary::Cartesian>::exl()`), so that the generated code needs no `use`
 //! and no name of the user's scope can change its meaning.
 
-use crate::names::{PROGRAM_FN, ident};
-use crate::term::{Over, Pred, Term};
+use crate::names::{COMPARE_INPUT, COMPARE_LHS, COMPARE_RHS, PROGRAM_FN, ident};
+use crate::primitives::Operand;
+use crate::term::{Indexed, Over, Pred, Term};
 use crate::types::Shape;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -43,16 +44,18 @@ impl Emitter {
     ) -> TokenStream {
         let v = t.vocabulary().expect("a node of the vocabulary");
         let (k, class, method) = (&self.category, ident(v.class), Ident::new(v.method, span));
+        let scalar = &self.scalar;
         let generics = match (v.over, shape) {
-            (Over::Scalar, _) => {
-                let scalar = &self.scalar;
-                quote!(<#scalar>)
-            }
+            (Over::Scalar, _) => quote!(<#scalar>),
             (Over::Shape, Some(h)) => {
                 let h = h.ty();
                 quote!(<#h>)
             }
             _ => TokenStream::new(),
+        };
+        let method = match v.over {
+            Over::MethodScalar => quote!(#method::<#scalar>),
+            _ => quote!(#method),
         };
         let shape = shape.map(Shape::value);
         let args = shape.iter().chain(args);
@@ -74,7 +77,11 @@ impl Emitter {
                 let literals: Vec<TokenStream> = literals.iter().map(|n| quote!(#n)).collect();
                 self.method(t, None, &literals, *span)
             }
-            Term::Const(value, span) => self.method(t, None, std::slice::from_ref(value), *span),
+            Term::Const(value, span) | Term::ConstIx(value, span) => {
+                self.method(t, None, std::slice::from_ref(value), *span)
+            }
+            Term::Op(_, span) => self.method(t, None, &[], *span),
+            Term::Loop(_, f) => self.method(t, None, &[self.term(f)], here),
             Term::Call(path, span) => {
                 let program = Ident::new(PROGRAM_FN, *span);
                 quote_spanned!(*span=> <#k as #path>::#program())
@@ -84,6 +91,7 @@ impl Emitter {
                 self.method(t, None, &args, here)
             }
             Term::Fmap(h, f) => self.method(t, Some(h), &[self.term(f)], here),
+            Term::Indexed(Indexed::At(n), h) => self.method(t, Some(h), &[quote!(#n)], here),
             Term::Indexed(_, h) => self.method(t, Some(h), &[], here),
             Term::Field(ty, member) => {
                 let function = crate::derive_space::field_function(member);
@@ -108,16 +116,25 @@ impl Emitter {
     fn pred(&self, p: &Pred) -> TokenStream {
         let pred = quote!(::catad::vocabulary::Pred);
         match p {
-            Pred::Compare(lhs, op, rhs) => {
+            Pred::Compare(lhs, op, rhs, on) => {
                 let fun = self.fun();
                 let (lhs, rhs) = (fun.term(lhs), fun.term(rhs));
                 let op = ident(op.variant());
                 let into_fn = quote!(::catad::interpretations::Func::into_fn);
-                quote!(#pred::compare(
-                    #into_fn(#lhs),
-                    ::catad::vocabulary::Comparison::#op,
-                    #into_fn(#rhs)
-                ))
+                let comparison = quote!(::catad::vocabulary::Comparison::#op);
+                match on {
+                    Operand::Index => {
+                        // `Pred::compare` compares scalars; indices are compared by `Comparison::test`.
+                        let (l, r, a) = (ident(COMPARE_LHS), ident(COMPARE_RHS), ident(COMPARE_INPUT));
+                        let clone = quote!(::core::clone::Clone::clone);
+                        quote!({
+                            let #l = #into_fn(#lhs);
+                            let #r = #into_fn(#rhs);
+                            #pred::new(move |#a: &_| #comparison.test(#l(#clone(#a)), #r(#clone(#a))))
+                        })
+                    }
+                    _ => quote!(#pred::compare(#into_fn(#lhs), #comparison, #into_fn(#rhs))),
+                }
             }
             Pred::And(p, q) => {
                 let (p, q) = (self.pred(p), self.pred(q));

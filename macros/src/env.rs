@@ -117,6 +117,8 @@ impl Env {
                 }
                 .at(tuple)),
             },
+            // `|&x| …`: objects are values, so the reference reads the value.
+            Pat::Reference(p) if p.mutability.is_none() => Env::bind(&p.pat, ty, types),
             Pat::Reference(p) => Err(Unsupported::ReferencePattern.at(p)),
             Pat::Struct(p) => Err(Unsupported::StructPattern.at(p)),
             Pat::TupleStruct(p) => Err(Unsupported::TupleStructPattern.at(p)),

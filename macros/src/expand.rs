@@ -464,17 +464,25 @@ mod tests {
 
     #[test]
     fn every_primitive_is_emitted_as_its_vocabulary_method() {
+        use crate::primitives::Operand;
         for p in crate::primitives::PRIMITIVES {
             let call: syn::Expr = syn::parse_str(&p.usage()).unwrap();
+            let ty = match p.operands[0] {
+                Operand::Index => quote!(usize),
+                _ => quote!(f64),
+            };
             let program = compile(quote!(
-                fn f(x: f64, y: f64) -> f64 {
+                fn f(x: #ty, y: #ty) -> #ty {
                     #call
                 }
             ));
             let code = program.to_token_stream().to_string();
-            let class = p.class;
+            let class = match p.over {
+                crate::term::Over::Scalar => format!("{} < f64 >", p.class),
+                _ => p.class.to_string(),
+            };
             let expected = format!(
-                "< K as :: catad :: vocabulary :: {class} < f64 > > :: {}",
+                "< K as :: catad :: vocabulary :: {class} > :: {}",
                 p.method
             );
             assert!(code.contains(&expected), "{expected} in {code}");

@@ -8,8 +8,8 @@
 //!   program's trait ([`PROGRAM_FN`], [`FORM_CONST`]) and of a derived struct
 //!   (`__catad_field_<field>`, `__catad_build`). Associated items cannot collide with the items
 //!   of the user's module.
-//! - A variable the generated code must bind (a parameter of the derive's functions) has the
-//!   prefix `__catad_`, which the macros reserve: a binding may not share a constant's name, and
+//! - A variable the generated code must bind (a parameter of the derive's functions, the operands
+//!   of a comparison of indices) has the prefix `__catad_`, which the macros reserve: a binding may not share a constant's name, and
 //!   hygiene does not keep them apart. Everything else is named by absolute path (`::catad::…`,
 //!   `::core::…`).
 //!
@@ -54,6 +54,20 @@ pub(crate) fn fresh(letter: &str, mentioned: &HashSet<String>) -> Ident {
         .find(|name| !mentioned.contains(name))
         .expect("the candidates never run out");
     Ident::new(&name, Span::call_site())
+}
+
+/// The variables of a comparison of indices, `Pred::new(move |__catad_input| lhs(…) < rhs(…))`,
+/// which `Pred::compare` (for scalars) binds for the generated code.
+pub(crate) const COMPARE_LHS: &str = "__catad_lhs";
+/// See [`COMPARE_LHS`].
+pub(crate) const COMPARE_RHS: &str = "__catad_rhs";
+/// See [`COMPARE_LHS`].
+pub(crate) const COMPARE_INPUT: &str = "__catad_input";
+
+/// The `i`-th parameter of the closure a function argument given by its path is compiled as,
+/// `|__catad_arg0, __catad_arg1| f(__catad_arg0, __catad_arg1)`: a name no user's program binds.
+pub(crate) fn argument(i: usize) -> Ident {
+    Ident::new(&format!("__catad_arg{i}"), Span::call_site())
 }
 
 /// An identifier generated for the macros' own use, at the call site.

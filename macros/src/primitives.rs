@@ -1,7 +1,9 @@
-//! The table of primitives: every operation a program writes as an operator or a scalar method,
-//! with the vocabulary trait and method it compiles to. Lowering looks a primitive up here by its
-//! syntax, emission names its trait and method, printing shows its method: adding a primitive is
-//! adding a row.
+//! The table of primitives: every operation a program writes as an operator, a scalar method or a
+//! scalar function, with the vocabulary trait and method it compiles to. Lowering looks a
+//! primitive up here by its syntax and the type of its operands, emission names its trait and
+//! method, printing shows its method: adding a primitive is adding a row.
+
+use crate::term::Over;
 
 /// How Rust writes a primitive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -10,16 +12,21 @@ pub(crate) enum Syntax<'a> {
     Infix(&'a str),
     /// A prefix operator, `-a`.
     Prefix(&'a str),
-    /// A method, `a.sin()`, `a.powi(3)`: its operands are the receiver, then the arguments.
+    /// A method, `a.sin()`, `a.powi(3)`: its operands are the receiver, then the arguments. It may
+    /// also be called by its path, `f64::max(a, b)`.
     Method(&'a str),
+    /// A function called by its path, `libm::erf(x)`: its operands are the arguments.
+    Function(&'a str),
 }
 
 /// What one operand of a primitive is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Operand {
     /// A scalar computed by the program: an input of the primitive's morphism (several are paired,
     /// left-nested, as a program's parameters are).
     Scalar,
+    /// An index (`usize`) computed by the program, an input as a scalar is.
+    Index,
     /// An integer literal, fixed when the program is built: an argument of the vocabulary method
     /// (`powi_c(3)`), not an input of the morphism.
     IntLiteral,
@@ -30,17 +37,20 @@ pub(crate) enum Operand {
 pub(crate) struct Primitive {
     /// How Rust writes it.
     pub(crate) syntax: Syntax<'static>,
-    /// The trait of `catad::vocabulary` that has it, generic in the scalar type (`NumCat<S>`).
+    /// The trait of `catad::vocabulary` that has it (`NumCat<S>`, `IndexCat`).
     pub(crate) class: &'static str,
+    /// What the trait is generic in: the scalar type, or nothing.
+    pub(crate) over: Over,
     /// The trait's method that builds the morphism.
     pub(crate) method: &'static str,
     /// Its operands, in the order Rust writes them (a method's receiver first).
     pub(crate) operands: &'static [Operand],
 }
 
-use Operand::{IntLiteral, Scalar};
-use Syntax::{Infix, Method, Prefix};
+use Operand::{Index, IntLiteral, Scalar};
+use Syntax::{Function, Infix, Method, Prefix};
 
+/// A row over the scalar type.
 const fn row(
     syntax: Syntax<'static>,
     class: &'static str,
@@ -50,8 +60,20 @@ const fn row(
     Primitive {
         syntax,
         class,
+        over: Over::Scalar,
         method,
         operands,
+    }
+}
+
+/// A row of index arithmetic (`IndexCat`, generic in nothing).
+const fn index(op: &'static str, method: &'static str) -> Primitive {
+    Primitive {
+        syntax: Infix(op),
+        class: "IndexCat",
+        over: Over::Nothing,
+        method,
+        operands: &[Index, Index],
     }
 }
 
@@ -75,20 +97,55 @@ pub(crate) const PRIMITIVES: &[Primitive] = &[
         "powi_c",
         &[Scalar, IntLiteral],
     ),
+    row(Method("powf"), "FloatingCat", "powf_c", &[Scalar, Scalar]),
+    row(Method("sinh"), "FloatingCat", "sinh_c", &[Scalar]),
+    row(Method("cosh"), "FloatingCat", "cosh_c", &[Scalar]),
+    row(Method("ln_1p"), "FloatingCat", "log1p_c", &[Scalar]),
+    row(Method("exp_m1"), "FloatingCat", "expm1_c", &[Scalar]),
+    row(Method("atan2"), "FloatingCat", "atan2_c", &[Scalar, Scalar]),
+    row(Method("abs"), "MinMaxCat", "abs_c", &[Scalar]),
+    row(Method("max"), "MinMaxCat", "max_c", &[Scalar, Scalar]),
+    row(Method("min"), "MinMaxCat", "min_c", &[Scalar, Scalar]),
+    row(Function("libm::erf"), "FloatingCat", "erf_c", &[Scalar]),
+    index("+", "add_ix"),
+    index("-", "sub_ix"),
+    index("*", "mul_ix"),
+    index("/", "div_ix"),
+    index("%", "rem_ix"),
 ];
 
 impl Primitive {
-    /// The primitive written `syntax`, if there is one.
-    pub(crate) fn find(syntax: Syntax<'_>) -> Option<&'static Primitive> {
-        PRIMITIVES.iter().find(|p| p.syntax == syntax)
+    /// The primitive written `syntax` whose first operand is `on` (a scalar or an index), if there
+    /// is one.
+    pub(crate) fn find(syntax: Syntax<'_>, on: Operand) -> Option<&'static Primitive> {
+        PRIMITIVES
+            .iter()
+            .find(|p| p.syntax == syntax && p.operands[0] == on)
     }
 
-    /// How Rust writes a call, for messages: `x.powi(n)`, `a + b`, `-a`.
+    /// Whether some primitive is written `syntax`.
+    pub(crate) fn written(syntax: Syntax<'_>) -> bool {
+        PRIMITIVES.iter().any(|p| p.syntax == syntax)
+    }
+
+    /// The type of its result: an index for index arithmetic, a scalar otherwise.
+    pub(crate) fn result(&self) -> Operand {
+        self.operands[0]
+    }
+
+    /// How Rust names it, for messages: `+`, `sin`, `libm::erf`.
+    pub(crate) fn name(&self) -> &'static str {
+        match self.syntax {
+            Infix(name) | Prefix(name) | Method(name) | Function(name) => name,
+        }
+    }
+
+    /// How Rust writes a call, for messages: `x.powi(n)`, `a + b`, `-a`, `libm::erf(x)`.
     pub(crate) fn usage(&self) -> String {
         let args: Vec<&str> = self.operands[1..]
             .iter()
             .map(|o| match o {
-                Scalar => "y",
+                Scalar | Index => "y",
                 IntLiteral => "3",
             })
             .collect();
@@ -96,6 +153,7 @@ impl Primitive {
             Infix(op) => format!("x {op} y"),
             Prefix(op) => format!("{op}x"),
             Method(name) => format!("x.{name}({})", args.join(", ")),
+            Function(path) => format!("{path}(x{})", ", y".repeat(args.len())),
         }
     }
 
@@ -110,6 +168,18 @@ impl Primitive {
             .collect();
         names.join(", ")
     }
+
+    /// The operators on indices, for messages: `+ - * / %`.
+    pub(crate) fn index_operators() -> String {
+        let ops: Vec<&str> = PRIMITIVES
+            .iter()
+            .filter_map(|p| match (p.syntax, p.operands[0]) {
+                (Infix(op), Index) => Some(op),
+                _ => None,
+            })
+            .collect();
+        ops.join(" ")
+    }
 }
 
 #[cfg(test)]
@@ -118,8 +188,8 @@ mod tests {
     use std::collections::HashSet;
 
     #[test]
-    fn each_syntax_and_each_method_has_one_row() {
-        let syntaxes: HashSet<_> = PRIMITIVES.iter().map(|p| p.syntax).collect();
+    fn each_syntax_on_each_operand_and_each_method_has_one_row() {
+        let syntaxes: HashSet<_> = PRIMITIVES.iter().map(|p| (p.syntax, p.operands[0])).collect();
         let methods: HashSet<_> = PRIMITIVES.iter().map(|p| p.method).collect();
         assert_eq!(syntaxes.len(), PRIMITIVES.len());
         assert_eq!(methods.len(), PRIMITIVES.len());
@@ -128,31 +198,52 @@ mod tests {
     #[test]
     fn a_method_has_its_receiver_and_operators_have_their_sides() {
         for p in PRIMITIVES {
-            assert_eq!(p.operands.first(), Some(&Scalar), "{p:?}");
+            assert!(matches!(p.operands.first(), Some(Scalar | Index)), "{p:?}");
             let arity = match p.syntax {
                 Infix(_) => 2,
                 Prefix(_) => 1,
-                Method(_) => p.operands.len(),
+                Method(_) | Function(_) => p.operands.len(),
             };
             assert_eq!(p.operands.len(), arity, "{p:?}");
+            let classes = ["NumCat", "FractionalCat", "FloatingCat", "MinMaxCat"];
+            match p.operands[0] {
+                Index => assert_eq!((p.class, p.over), ("IndexCat", Over::Nothing), "{p:?}"),
+                _ => assert!(classes.contains(&p.class) && p.over == Over::Scalar, "{p:?}"),
+            }
+            // Index arithmetic takes indices only, scalar arithmetic no index.
             assert!(
-                ["NumCat", "FractionalCat", "FloatingCat"].contains(&p.class),
+                p.operands[1..]
+                    .iter()
+                    .all(|o| *o == IntLiteral || *o == p.operands[0]),
                 "{p:?}"
             );
         }
     }
 
     #[test]
-    fn primitives_are_found_by_their_syntax() {
-        let powi = Primitive::find(Method("powi")).unwrap();
+    fn primitives_are_found_by_their_syntax_and_operands() {
+        let powi = Primitive::find(Method("powi"), Scalar).unwrap();
         assert_eq!(
             (powi.method, powi.operands),
             ("powi_c", &[Scalar, IntLiteral][..])
         );
         assert_eq!(powi.usage(), "x.powi(3)");
-        assert_eq!(Primitive::find(Infix("-")).unwrap().method, "sub_c");
-        assert_eq!(Primitive::find(Prefix("-")).unwrap().usage(), "-x");
-        assert!(Primitive::find(Method("abs")).is_none());
+        assert_eq!(Primitive::find(Infix("-"), Scalar).unwrap().method, "sub_c");
+        assert_eq!(Primitive::find(Infix("-"), Index).unwrap().method, "sub_ix");
+        assert_eq!(Primitive::find(Infix("%"), Index).unwrap().result(), Index);
+        assert!(Primitive::find(Infix("%"), Scalar).is_none());
+        assert!(Primitive::written(Infix("%")));
+        assert_eq!(Primitive::find(Prefix("-"), Scalar).unwrap().usage(), "-x");
+        assert_eq!(
+            Primitive::find(Function("libm::erf"), Scalar).unwrap().usage(),
+            "libm::erf(x)"
+        );
+        assert_eq!(
+            Primitive::find(Method("atan2"), Scalar).unwrap().usage(),
+            "x.atan2(y)"
+        );
+        assert!(Primitive::find(Method("floor"), Scalar).is_none());
         assert!(Primitive::methods().starts_with("sin, cos"));
+        assert_eq!(Primitive::index_operators(), "+ - * / %");
     }
 }

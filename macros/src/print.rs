@@ -3,7 +3,7 @@
 //! returns.
 
 use crate::simplify::factors;
-use crate::term::{Pred, Term};
+use crate::term::{Indexed, Pred, Term};
 use std::fmt;
 
 /// Tokens as written, without the spaces a token stream puts between them.
@@ -32,7 +32,11 @@ impl fmt::Display for Term {
                 let literals: Vec<String> = literals.iter().map(i32::to_string).collect();
                 write!(f, "{}({})", name.unwrap_or_default(), literals.join(", "))
             }
-            Term::Const(value, _) => write!(f, "{}({})", name.unwrap_or_default(), squashed(value)),
+            Term::Const(value, _) | Term::ConstIx(value, _) => {
+                write!(f, "{}({})", name.unwrap_or_default(), squashed(value))
+            }
+            Term::Loop(_, body) => write!(f, "{}({body})", name.unwrap_or_default()),
+            Term::Indexed(Indexed::At(n), _) => write!(f, "{}({n})", name.unwrap_or_default()),
             Term::Call(path, _) => write!(f, "{}", squashed(path)),
             Term::Cond(p, then, otherwise) => {
                 write!(f, "{}({p}, {then}, {otherwise})", name.unwrap_or_default())
@@ -54,7 +58,7 @@ impl fmt::Display for Term {
 impl fmt::Display for Pred {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Pred::Compare(lhs, op, rhs) => write!(f, "{lhs} {} {rhs}", op.symbol()),
+            Pred::Compare(lhs, op, rhs, _) => write!(f, "{lhs} {} {rhs}", op.symbol()),
             Pred::And(p, q) => write!(f, "({p}) && ({q})"),
             Pred::Or(p, q) => write!(f, "({p}) || ({q})"),
             Pred::Not(p) => write!(f, "!({p})"),
@@ -65,8 +69,8 @@ impl fmt::Display for Pred {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::primitives::{Primitive, Syntax};
-    use crate::term::{Cmp, Indexed};
+    use crate::primitives::{Operand, Primitive, Syntax};
+    use crate::term::{Cmp, Loop, Op};
     use crate::types::Shape;
     use proc_macro2::Span;
     use quote::quote;
@@ -74,7 +78,7 @@ mod tests {
     #[test]
     fn every_node_prints_in_the_paper_notation() {
         let span = Span::call_site();
-        let powi = Primitive::find(Syntax::Method("powi")).unwrap();
+        let powi = Primitive::find(Syntax::Method("powi"), Operand::Scalar).unwrap();
         let shape = Shape::array(quote!(3));
         let nested = Term::compose(
             Term::fork(Term::fork(Term::Exl, Term::Dup), Term::It),
@@ -86,10 +90,11 @@ mod tests {
                 Term::Id,
                 Cmp::Ge,
                 Term::Const(quote!(-1.5), span),
+                Operand::Scalar,
             )),
             Box::new(Pred::Not(Box::new(Pred::And(
-                Box::new(Pred::Compare(Term::Id, Cmp::Ne, Term::Id)),
-                Box::new(Pred::Compare(Term::Id, Cmp::Eq, Term::Id)),
+                Box::new(Pred::Compare(Term::Id, Cmp::Ne, Term::Id, Operand::Index)),
+                Box::new(Pred::Compare(Term::Id, Cmp::Eq, Term::Id, Operand::Scalar)),
             )))),
         );
         let vectors = Term::compose(
@@ -114,6 +119,17 @@ mod tests {
             whole.to_string(),
             "cond((id >= const_c(-1.5)) || (!((id != id) && (id == id))), \
              fmap(m::sqr) ∘ zip_i ∘ (repl_i △ sum_c), P { b: .b, w: id })"
+        );
+        let run_time = Term::compose(
+            Term::looping(Loop::Fold, Term::Op(Op::IxToScalar, span)),
+            Term::fork(
+                Term::Indexed(Indexed::At(2), Shape::array(quote!(3))),
+                Term::op2(Op::IndexV, Term::It, Term::index(4, span), span),
+            ),
+        );
+        assert_eq!(
+            run_time.to_string(),
+            "fold(ix_to_scalar) ∘ (ex_at(2) △ index_v ∘ (it △ const_ix(4)))"
         );
     }
 }

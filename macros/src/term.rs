@@ -3,7 +3,7 @@
 //! `emit` writes them as Rust and `print` in the paper's notation; the vocabulary name of every
 //! node is given once, here or in the table of primitives.
 
-use crate::primitives::Primitive;
+use crate::primitives::{Operand, Primitive};
 use crate::types::Shape;
 use proc_macro2::{Span, TokenStream};
 
@@ -24,6 +24,12 @@ pub(crate) enum Term {
     Fork(Box<Term>, Box<Term>),
     /// A primitive of the table, with its integer-literal arguments (`powi_c(3)`).
     Prim(&'static Primitive, Vec<i32>, Span),
+    /// An operation on run-time vectors or indices that takes no morphism.
+    Op(Op, Span),
+    /// `const_ix(n)`: an index fixed when the program is built, `n` a literal.
+    ConstIx(TokenStream, Span),
+    /// A loop of the vocabulary, on its body.
+    Loop(Loop, Box<Term>),
     /// `const_c(expr)`: a float literal or a constant.
     Const(TokenStream, Span),
     /// Another `#[catad::program]` function, by its path.
@@ -51,12 +57,49 @@ pub(crate) enum Indexed {
     Repl,
     /// The sum of the elements.
     Sum,
+    /// `ex_at(i)`: the element at a position fixed when the program is built.
+    At(usize),
 }
 
-/// The test of a conditional: comparisons of scalar programs, which are run in `Fun`.
+/// The operations on run-time vectors (`VecCat`), their extremes (`MinMaxCat`) and the conversion
+/// of an index to a scalar (`IndexCat`), which take no morphism.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    /// `zip_v`: a pair of vectors of one length to the vector of pairs.
+    ZipV,
+    /// `sum_v`: the sum of the elements.
+    SumV,
+    /// `index_v`: `(xs, i) ↦ xs[i]`.
+    IndexV,
+    /// `len_v`: the length.
+    LenV,
+    /// `max_v`: the largest element.
+    MaxV,
+    /// `min_v`: the smallest element.
+    MinV,
+    /// `ix_to_scalar`: `i ↦ i as S`.
+    IxToScalar,
+}
+
+/// The loops of the vocabulary (`Loops`, and `VecCat`'s `map_v`), each on a body that takes the
+/// loop's environment first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Loop {
+    /// `map_v f (e, xs)`: `f (e, x)` for each element.
+    MapV,
+    /// `fold f (e, (s, xs))`: `f ((e, s), x)` on the state and each element in turn.
+    Fold,
+    /// `iterate f (e, (s, n))`: `f (e, s)`, `n` times.
+    Iterate,
+    /// `build f (e, n)`: the vector of `f (e, i)` for `i < n`.
+    Build,
+}
+
+/// The test of a conditional: comparisons of scalar or index programs (the operands' type is the
+/// `Operand`), which are run in `Fun`.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Pred {
-    Compare(Term, Cmp, Term),
+    Compare(Term, Cmp, Term, Operand),
     And(Box<Pred>, Box<Pred>),
     Or(Box<Pred>, Box<Pred>),
     Not(Box<Pred>),
@@ -120,7 +163,7 @@ pub(crate) struct Vocabulary {
 }
 
 /// The type parameter of a vocabulary trait.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Over {
     /// None: `Category`, `Cartesian`, `Conditional`.
     Nothing,
@@ -128,6 +171,8 @@ pub(crate) enum Over {
     Scalar,
     /// The vector shape: `MonoidalI<H>`, ….
     Shape,
+    /// None, but the method is generic in the scalar type: `IndexCat::ix_to_scalar::<S>`.
+    MethodScalar,
 }
 
 const fn vocabulary(class: &'static str, method: &'static str, over: Over) -> Vocabulary {
@@ -152,11 +197,18 @@ impl Term {
             Term::Fork(..) => vocabulary("Cartesian", "fork", Over::Nothing),
             Term::Cond(..) => vocabulary("Conditional", "cond", Over::Nothing),
             Term::Const(..) => vocabulary("NumCat", "const_c", Over::Scalar),
-            Term::Prim(p, ..) => vocabulary(p.class, p.method, Over::Scalar),
+            Term::Prim(p, ..) => vocabulary(p.class, p.method, p.over),
+            Term::Op(op, _) => op.vocabulary(),
+            Term::ConstIx(..) => vocabulary("IndexCat", "const_ix", Over::Nothing),
+            Term::Loop(Loop::MapV, _) => vocabulary("VecCat", "map_v", Over::Nothing),
+            Term::Loop(Loop::Fold, _) => vocabulary("Loops", "fold", Over::Nothing),
+            Term::Loop(Loop::Iterate, _) => vocabulary("Loops", "iterate", Over::Nothing),
+            Term::Loop(Loop::Build, _) => vocabulary("Loops", "build", Over::Nothing),
             Term::Fmap(..) => vocabulary("MonoidalI", "fmap", Over::Shape),
             Term::Indexed(Indexed::Zip, _) => vocabulary("ZipI", "zip_i", Over::Shape),
             Term::Indexed(Indexed::Repl, _) => vocabulary("CartesianI", "repl_i", Over::Shape),
             Term::Indexed(Indexed::Sum, _) => vocabulary("SumCat", "sum_c", Over::Shape),
+            Term::Indexed(Indexed::At(_), _) => vocabulary("CartesianI", "ex_at", Over::Shape),
             Term::Call(..) | Term::Field(..) | Term::Build(..) => return None,
         })
     }
@@ -174,6 +226,27 @@ impl Term {
     /// `cond(p, then, otherwise)`, as written.
     pub(crate) fn cond(p: Pred, then: Term, otherwise: Term) -> Term {
         Term::Cond(Box::new(p), Box::new(then), Box::new(otherwise))
+    }
+
+    /// An operation of `op`'s, at `span`.
+    pub(crate) fn op(op: Op, span: Span) -> Term {
+        Term::Op(op, span)
+    }
+
+    /// `op ∘ (f △ g)`.
+    pub(crate) fn op2(op: Op, f: Term, g: Term, span: Span) -> Term {
+        Term::compose(Term::Op(op, span), Term::fork(f, g))
+    }
+
+    /// A loop on its body.
+    pub(crate) fn looping(kind: Loop, body: Term) -> Term {
+        Term::Loop(kind, Box::new(body))
+    }
+
+    /// The index `n`, a literal.
+    pub(crate) fn index(n: usize, span: Span) -> Term {
+        let n = proc_macro2::Literal::usize_unsuffixed(n);
+        Term::ConstIx(quote::quote!(#n), span)
     }
 
     /// A primitive with no integer-literal argument, at `span`.
@@ -194,8 +267,26 @@ impl Term {
 impl Term {
     /// The scalar method `name` of the table, as a term.
     pub(crate) fn method(name: &str) -> Term {
-        let p = crate::primitives::Primitive::find(crate::primitives::Syntax::Method(name));
+        let p = crate::primitives::Primitive::find(
+            crate::primitives::Syntax::Method(name),
+            crate::primitives::Operand::Scalar,
+        );
         Term::prim(p.expect("a method of the table"), Span::call_site())
+    }
+}
+
+impl Op {
+    /// Its trait and method.
+    fn vocabulary(self) -> Vocabulary {
+        match self {
+            Op::ZipV => vocabulary("VecCat", "zip_v", Over::Nothing),
+            Op::SumV => vocabulary("VecCat", "sum_v", Over::Nothing),
+            Op::IndexV => vocabulary("VecCat", "index_v", Over::Nothing),
+            Op::LenV => vocabulary("VecCat", "len_v", Over::Nothing),
+            Op::MaxV => vocabulary("MinMaxCat", "max_v", Over::Scalar),
+            Op::MinV => vocabulary("MinMaxCat", "min_v", Over::Scalar),
+            Op::IxToScalar => vocabulary("IndexCat", "ix_to_scalar", Over::MethodScalar),
+        }
     }
 }
 
@@ -209,6 +300,9 @@ impl PartialEq for Term {
                 g1 == g2 && f1 == f2
             }
             (Prim(p1, n1, _), Prim(p2, n2, _)) => p1 == p2 && n1 == n2,
+            (Op(o1, _), Op(o2, _)) => o1 == o2,
+            (ConstIx(n1, _), ConstIx(n2, _)) => same(n1, n2),
+            (Loop(k1, f1), Loop(k2, f2)) => k1 == k2 && f1 == f2,
             (Const(c1, _), Const(c2, _)) | (Call(c1, _), Call(c2, _)) => same(c1, c2),
             (Cond(p1, t1, e1), Cond(p2, t2, e2)) => p1 == p2 && t1 == t2 && e1 == e2,
             (Fmap(h1, f1), Fmap(h2, f2)) => h1 == h2 && f1 == f2,

@@ -1,4 +1,5 @@
-//! The types of a program's values: one scalar type, `()`, pairs, and vectors of a static length.
+//! The types of a program's values: one scalar type, indices (`usize`), `()`, pairs, vectors of a
+//! static length and of a run-time length, and structs.
 
 use crate::reject::{Rejection, Unsupported};
 use proc_macro2::TokenStream;
@@ -10,10 +11,19 @@ use syn::{GenericArgument, PathArguments, Type};
 #[derive(Clone, Debug)]
 pub(crate) enum Ty {
     Scalar,
+    /// `usize`: an index or a count, of dimension 0.
+    Index,
     Unit,
     Pair(Box<Ty>, Box<Ty>),
     /// A vector of the shape, with elements of the type.
     Vector(Shape, Box<Ty>),
+    /// `Vec<T>`: a vector whose length is read from the data at run time.
+    Vec(Box<Ty>),
+    /// An iterator over the elements of a run-time vector (`xs.iter()`, `….map(…)`): its term
+    /// computes the `Vec` it would collect to.
+    Iter(Box<Ty>),
+    /// A range of indices `a..b`: its term computes the pair `(a, b)`.
+    Range,
     /// A struct, an object through `#[derive(HasRep)]`, named by its type.
     Struct(TokenStream),
     /// The result of a call to another program, or a struct's field: rustc checks its uses.
@@ -23,8 +33,13 @@ pub(crate) enum Ty {
 impl PartialEq for Ty {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
-            (Ty::Scalar, Ty::Scalar) | (Ty::Unit, Ty::Unit) | (Ty::Unknown, Ty::Unknown) => true,
+            (Ty::Scalar, Ty::Scalar)
+            | (Ty::Index, Ty::Index)
+            | (Ty::Unit, Ty::Unit)
+            | (Ty::Range, Ty::Range)
+            | (Ty::Unknown, Ty::Unknown) => true,
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => a1 == a2 && b1 == b2,
+            (Ty::Vec(a1), Ty::Vec(a2)) | (Ty::Iter(a1), Ty::Iter(a2)) => a1 == a2,
             (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) => h1 == h2 && a1 == a2,
             (Ty::Struct(s1), Ty::Struct(s2)) => s1.to_string() == s2.to_string(),
             _ => false,
@@ -38,7 +53,11 @@ impl Ty {
         match (self, other) {
             (Ty::Unknown, t) | (t, Ty::Unknown) => Some(t.clone()),
             (Ty::Scalar, Ty::Scalar) => Some(Ty::Scalar),
+            (Ty::Index, Ty::Index) => Some(Ty::Index),
             (Ty::Unit, Ty::Unit) => Some(Ty::Unit),
+            (Ty::Range, Ty::Range) => Some(Ty::Range),
+            (Ty::Vec(a1), Ty::Vec(a2)) => Some(Ty::Vec(Box::new(a1.unify(a2)?))),
+            (Ty::Iter(a1), Ty::Iter(a2)) => Some(Ty::Iter(Box::new(a1.unify(a2)?))),
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => {
                 Some(Ty::Pair(Box::new(a1.unify(a2)?), Box::new(b1.unify(b2)?)))
             }
@@ -55,15 +74,24 @@ impl Ty {
     pub(crate) fn may_be_scalar(&self) -> bool {
         matches!(self, Ty::Scalar | Ty::Unknown)
     }
+
+    /// Whether a value of this type may be an index.
+    pub(crate) fn may_be_index(&self) -> bool {
+        matches!(self, Ty::Index | Ty::Unknown)
+    }
 }
 
 impl fmt::Display for Ty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Ty::Scalar => write!(f, "a scalar"),
+            Ty::Index => write!(f, "an index (usize)"),
             Ty::Unit => write!(f, "`()`"),
             Ty::Pair(..) => write!(f, "a pair"),
             Ty::Vector(h, _) => write!(f, "a vector of shape {h}"),
+            Ty::Vec(_) => write!(f, "a Vec"),
+            Ty::Iter(_) => write!(f, "an iterator"),
+            Ty::Range => write!(f, "a range"),
             Ty::Struct(name) => write!(f, "the struct `{}`", name.to_string().replace(' ', "")),
             Ty::Unknown => write!(f, "a value of a type the macro cannot see"),
         }
@@ -198,6 +226,17 @@ impl Types {
                     ("f64" | "f32", PathArguments::None) if path.path.segments.len() == 1 => {
                         self.scalar(ty, if name == "f64" { "f64" } else { "f32" })
                     }
+                    ("usize", PathArguments::None) if path.path.segments.len() == 1 => {
+                        Ok(Ty::Index)
+                    }
+                    ("Vec", PathArguments::AngleBracketed(args)) if args.args.len() == 1 => {
+                        match &args.args[0] {
+                            GenericArgument::Type(element) => {
+                                Ok(Ty::Vec(Box::new(self.parse(element)?)))
+                            }
+                            _ => Err(unsupported_type(ty)),
+                        }
+                    }
                     ("SVector", PathArguments::AngleBracketed(args)) if args.args.len() == 2 => {
                         let element = match &args.args[0] {
                             GenericArgument::Type(element) => self.parse(element)?,
@@ -221,14 +260,16 @@ impl Types {
                         let len = proc_macro2::Literal::usize_unsuffixed(len);
                         Ok(self.vector(Container::SVector, quote!(#len), element))
                     }
-                    ("Vec" | "DVector", _) => Err(Unsupported::RunTimeLength.at(ty)),
-                    ("f64" | "f32" | "SVector", _) => Err(unsupported_type(ty)),
+                    ("DVector", _) => Err(Unsupported::RunTimeLength.at(ty)),
+                    ("f64" | "f32" | "usize" | "SVector" | "Vec", _) => Err(unsupported_type(ty)),
                     _ => {
                         self.structs = true;
                         Ok(Ty::Struct(ty.to_token_stream()))
                     }
                 }
             }
+            // `Vec<_>` in an annotation or a turbofish: the element's type comes from the value.
+            Type::Infer(_) => Ok(Ty::Unknown),
             Type::Reference(_) | Type::Ptr(_) => Err(Unsupported::ReferenceType.at(ty)),
             _ => Err(unsupported_type(ty)),
         }

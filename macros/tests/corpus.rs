@@ -4,7 +4,8 @@
 //!
 //! - the value in `Fun` and the primal of every derivative mode equal the same function run as
 //!   plain Rust (each program is also compiled as an ordinary function, its *twin*);
-//! - Forward, Reverse, ReverseCont, ForwardBegin and `D<Mat>` give the same Jacobian;
+//! - Forward, Reverse, ReverseCont, ForwardBegin, ReverseDelta and `D<Mat>` give the same
+//!   Jacobian;
 //! - the Jacobian agrees with central finite differences of the twin.
 //!
 //! Points are sampled deterministically; a program's domain guard *discards* points where it is
@@ -13,9 +14,11 @@
 //!
 //! The binary also holds `corpus/hygiene.rs`: programs next to names like every generated one.
 
+mod support;
+
 use catad::prelude::*;
-use nalgebra::DMatrix;
 use std::ops::Mul;
+use support::{Modes, Twin, check, sample_points};
 
 /// Defines each function of the shared corpus three times: as a `#[catad::program]` in
 /// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode` that checks
@@ -53,8 +56,9 @@ macro_rules! corpus {
                 fn $name() {
                     check(
                         stringify!($name),
-                        interpretations!($name),
+                        modes(interpretations!($name)),
                         twins::$name,
+                        &[Additive::zero()],
                         domain!($($guard)?),
                     );
                 }
@@ -104,162 +108,24 @@ impl<const N: usize> ZipWith<N> for SVector<f64, N> {
     }
 }
 
-/// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
-/// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.
-trait Twin<A, B, Arity> {
-    fn run(&self, a: A) -> B;
-}
-
-enum Arity0 {}
-enum Arity1 {}
-enum Arity2 {}
-enum Arity3 {}
-
-impl<F: Fn() -> B, B> Twin<(), B, Arity0> for F {
-    fn run(&self, (): ()) -> B {
-        self()
-    }
-}
-
-impl<F: Fn(A) -> B, A, B> Twin<A, B, Arity1> for F {
-    fn run(&self, a: A) -> B {
-        self(a)
-    }
-}
-
-impl<F: Fn(A1, A2) -> B, A1, A2, B> Twin<(A1, A2), B, Arity2> for F {
-    fn run(&self, (a1, a2): (A1, A2)) -> B {
-        self(a1, a2)
-    }
-}
-
-impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<((A1, A2), A3), B, Arity3> for F {
-    fn run(&self, ((a1, a2), a3): ((A1, A2), A3)) -> B {
-        self(a1, a2, a3)
-    }
-}
-
-/// Relative agreement, for values computed two ways.
-const AGREE: f64 = 1e-10;
-/// Central-difference step and tolerance: truncation `O(h²)` and rounding `O(ε/h)` stay far below.
-const STEP: f64 = 1e-5;
-const FD_TOLERANCE: f64 = 1e-6;
-/// Sampled points per program, and how many the guard must leave.
-const SAMPLES: usize = 40;
-const MIN_VALID: usize = 5;
-
-fn close(a: f64, b: f64, tolerance: f64) -> bool {
-    (a - b).abs() <= tolerance * (1.0 + a.abs().max(b.abs()))
-}
-
-fn assert_all_close(what: &str, a: &[f64], b: &[f64], tolerance: f64) {
-    assert_eq!(a.len(), b.len(), "{what}: sizes");
-    assert!(
-        a.iter().zip(b).all(|(x, y)| close(*x, *y, tolerance)),
-        "{what}: {a:?} vs {b:?}"
-    );
-}
-
-/// Deterministic points of `A` with coordinates in [-2, 2]; `A`'s zero gives the shape (every
-/// corpus domain has a static one).
-fn sample_points<A: Space<f64>>() -> Vec<A> {
-    let shape = A::zero();
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0
-    };
-    (0..SAMPLES)
-        .map(|_| {
-            let coords: Vec<f64> = (0..shape.dim()).map(|_| next()).collect();
-            shape.with_coords(&coords)
-        })
-        .collect()
-}
-
-/// The Jacobian of `f` at `a` by central differences.
-fn finite_differences<A: Space<f64>, B: Space<f64>>(f: impl Fn(A) -> B, a: &A) -> DMatrix<f64> {
-    let columns: Vec<Vec<f64>> = a
-        .basis()
-        .iter()
-        .map(|e| {
-            let plus = f(a.plus(&e.scale(STEP))).coords();
-            let minus = f(a.plus(&e.scale(-STEP))).coords();
-            plus.iter()
-                .zip(&minus)
-                .map(|(p, m)| (p - m) / (2.0 * STEP))
-                .collect()
-        })
-        .collect();
-    let rows = columns.first().map_or_else(|| f(a.clone()).dim(), Vec::len);
-    DMatrix::from_fn(rows, columns.len(), |i, j| columns[j][i])
-}
-
-/// Checks one program at every sampled point its guard keeps.
-fn check<A: Space<f64>, B: Space<f64>, Arity>(
-    name: &str,
-    program: Interpretations<A, B>,
-    twin: impl Twin<A, B, Arity>,
-    guard: impl Fn(&A) -> bool,
-) {
-    let mut valid = 0;
-    for a in sample_points::<A>().into_iter().filter(|a| guard(a)) {
-        valid += 1;
-        let at = format!("{name} at {a:?}");
-        let expected = twin.run(a.clone()).coords();
-        let primals = [
-            ("Fun", program.fun.apply(a.clone())),
-            ("Forward", program.forward.apply(a.clone())),
-            ("Reverse", program.reverse.apply(a.clone())),
-            ("ReverseCont", program.reverse_cont.apply(a.clone())),
-            ("ForwardBegin", program.forward_begin.apply(a.clone())),
-            ("D<Mat>", program.matrix.apply(a.clone())),
-        ];
-        for (mode, value) in primals {
-            assert_all_close(
-                &format!("{at}: {mode} value"),
-                &value.coords(),
-                &expected,
-                AGREE,
-            );
-        }
-        let forward = jacobian(&program.forward, a.clone());
-        let others = [
-            ("Reverse", jacobian(&program.reverse, a.clone())),
-            ("ReverseCont", jacobian(&program.reverse_cont, a.clone())),
-            ("ForwardBegin", jacobian(&program.forward_begin, a.clone())),
-            ("D<Mat>", jacobian(&program.matrix, a.clone())),
-        ];
-        for (mode, j) in others {
-            assert_eq!(j.shape(), forward.shape(), "{at}: {mode} Jacobian shape");
-            assert_all_close(
-                &format!("{at}: {mode} Jacobian vs Forward"),
-                j.as_slice(),
-                forward.as_slice(),
-                AGREE,
-            );
-        }
-        let fd = finite_differences(|x| twin.run(x), &a);
-        assert_eq!(fd.shape(), forward.shape(), "{at}: Jacobian shape");
-        assert_all_close(
-            &format!("{at}: Forward Jacobian vs central differences"),
-            forward.as_slice(),
-            fd.as_slice(),
-            FD_TOLERANCE,
-        );
-    }
-    assert!(
-        valid >= MIN_VALID,
-        "{name}: only {valid} of {SAMPLES} points passed the guard"
-    );
+/// A program's interpretations, in the order `check` reads them: `Fun`, then `Forward`, then
+/// the other modes.
+fn modes<A: Space<f64>, B: Space<f64>>(p: Interpretations<A, B>) -> Modes<A, B> {
+    vec![
+        ("Fun", Box::new(p.fun)),
+        ("Forward", Box::new(p.forward)),
+        ("Reverse", Box::new(p.reverse)),
+        ("ReverseCont", Box::new(p.reverse_cont)),
+        ("ForwardBegin", Box::new(p.forward_begin)),
+        ("ReverseDelta", Box::new(p.delta)),
+        ("D<Mat>", Box::new(p.matrix)),
+    ]
 }
 
 #[test]
 fn conditionals_take_both_branches_on_the_samples() {
     // The guards keep points on both sides of each boundary, so both branches are checked.
-    let xs = sample_points::<f64>();
+    let xs = sample_points(&[0.0]);
     assert!(xs.iter().any(|&x| x > 0.0) && xs.iter().any(|&x| x < 0.0));
     assert!(xs.iter().any(|&x| x < -1.0) && xs.iter().any(|&x| x > 1.0));
     assert!(xs.iter().any(|&x| x.abs() < 1.0));
@@ -273,18 +139,12 @@ fn boundary_values<A: Space<f64>, B: Space<f64>, Arity>(
     twin: impl Twin<A, B, Arity>,
     points: &[A],
 ) {
+    let modes = modes(program);
     for a in points {
         let expected = twin.run(a.clone()).coords();
-        let values = [
-            program.fun.apply(a.clone()),
-            program.forward.apply(a.clone()),
-            program.reverse.apply(a.clone()),
-            program.reverse_cont.apply(a.clone()),
-            program.forward_begin.apply(a.clone()),
-            program.matrix.apply(a.clone()),
-        ];
-        for value in values {
-            assert_eq!(value.coords(), expected, "{name} at {a:?}");
+        for (mode, program) in &modes {
+            let value = program.value(a.clone());
+            assert_eq!(value.coords(), expected, "{name} at {a:?} in {mode}");
         }
     }
 }

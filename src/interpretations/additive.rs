@@ -4,10 +4,12 @@
 use super::{Fun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
-    RepCat, Scalable, ZipI, check_shape, transpose_via_forward,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
+    mat_vec, transpose_via_forward,
 };
 use nalgebra::DMatrix;
+use std::rc::Rc;
 
 /// Additive functions: functions `f` with `f (a + b) = f a + f b` (and, over the reals, linear).
 ///
@@ -84,23 +86,26 @@ impl<S: Scalar> Scalable<S> for AddFun {
     }
 }
 
-/// Fig. 14: as for functions.
+/// Fig. 14: as for functions, reading an empty vector (the zero of every length) as zeros.
 impl<H: Container> MonoidalI<H> for AddFun {
     fn cross_i<A: Additive, B: Additive>(
         h: H,
         fs: H::Of<Func<A, B>>,
     ) -> Func<H::Obj<A>, H::Obj<B>> {
-        Fun::cross_i(h, fs)
+        Func::new(move |xs: H::Obj<A>| h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x)))
     }
 }
 
 /// Fig. 14: as for functions.
 impl<H: Container> CartesianI<H> for AddFun {
     fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
-        Fun::ex_i(h)
+        h.tabulate(|i| Self::ex_at(h, i))
     }
     fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
         Fun::repl_i(h)
+    }
+    fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
+        Func::new(move |xs: H::Obj<A>| h.index(&xs, i))
     }
 }
 
@@ -112,15 +117,54 @@ impl<H: Container> CocartesianI<H> for AddFun {
     fn jam_i<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
         Func::new(move |xs: H::Obj<A>| h.sum(&xs))
     }
+    fn in_at<A: Additive>(h: H, i: usize) -> Func<A, H::Obj<A>> {
+        Func::new(move |a: A| h.inject(i, &a))
+    }
+}
+
+/// As for functions, reading an empty vector as zeros.
+impl<H: Container> FoldI<H> for AddFun {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<Func<((E, S), A), S>>,
+    ) -> Func<(E, (S, H::Obj<A>)), S> {
+        Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            let xs = h.elements(&xs);
+            let steps = h.items(&fs).iter().zip(xs.iter());
+            steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))
+        })
+    }
+}
+
+/// The steps from the last to the first, in a loop; the environment's contributions summed in
+/// place.
+impl<H: Container> UnfoldI<H> for AddFun {
+    fn unfold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<Func<S, ((E, S), A)>>,
+    ) -> Func<S, (E, (S, H::Obj<A>))> {
+        Func::new(move |s: S| {
+            let mut env = E::zero();
+            let mut elements = Vec::with_capacity(h.size());
+            let s = h.items(&gs).iter().rev().fold(s, |s, g| {
+                let ((e, s), a) = g.apply(s);
+                env.plus_assign(&e);
+                elements.push(a);
+                s
+            });
+            elements.reverse();
+            (env, (s, h.collect_obj(elements)))
+        })
+    }
 }
 
 /// As for functions.
 impl<H: Container> ZipI<H> for AddFun {
     fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
-        Fun::zip_i(h)
+        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys))
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
-        Fun::unzip_i(h)
+        Func::new(move |pairs: H::Obj<(A, B)>| h.unzip(&pairs))
     }
 }
 
@@ -131,6 +175,20 @@ impl RepCat for AddFun {
     }
     fn abst_c<A: HasRep>() -> Func<A::Rep, A> {
         Fun::abst_c::<A>()
+    }
+}
+
+/// A linear map given by its action acts by it.
+impl<S: Scalar> LinearCat<S> for AddFun {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
+        Fun::linear(f)
+    }
+}
+
+/// The map is made each time it is applied.
+impl LazyCat for AddFun {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> Func<A, B>>) -> Func<A, B> {
+        Func::new(move |a| thunk().apply(a))
     }
 }
 
@@ -147,17 +205,6 @@ impl<S: Scalar> LinearMap<S> for AddFun {
     fn from_matrix<A: Space<S>, B: Space<S>>(m: DMatrix<S>, a: &A, b: &B) -> Func<A, B> {
         check_shape(&m, a, b);
         let (a, b) = (a.clone(), b.clone());
-        Func::new(move |x: A| {
-            let x = x.coords_as(&a);
-            let y: Vec<S> = m
-                .row_iter()
-                .map(|row| {
-                    row.iter()
-                        .zip(&x)
-                        .fold(S::zero(), |acc, (&m, &x)| acc + m * x)
-                })
-                .collect();
-            b.with_coords(&y)
-        })
+        Func::new(move |x: A| b.with_coords(&mat_vec(&m, &x.coords_as(&a))))
     }
 }

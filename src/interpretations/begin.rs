@@ -4,8 +4,9 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
-    MonoidalI, RepCat, Scalable, ZipI, transpose_via_forward,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
+    transpose_via_forward,
 };
 use nalgebra::DMatrix;
 use std::fmt;
@@ -223,6 +224,9 @@ impl<K: CartesianI<H>, R: Additive, H: Container> CartesianI<H> for Begin<K, R> 
     fn repl_i<A: Additive>(h: H) -> BeginMap<K, R, A, H::Obj<A>> {
         begin::<K, R, A, H::Obj<A>>(K::repl_i::<A>(h))
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> BeginMap<K, R, H::Obj<A>, A> {
+        begin::<K, R, H::Obj<A>, A>(K::ex_at::<A>(h, i))
+    }
 }
 
 /// `inI = fmap begin inI`, `jamI = begin jamI`.
@@ -234,6 +238,63 @@ impl<K: CartesianI<H> + CocartesianI<H>, R: Additive, H: Container> CocartesianI
     }
     fn jam_i<A: Additive>(h: H) -> BeginMap<K, R, H::Obj<A>, A> {
         begin::<K, R, H::Obj<A>, A>(K::jam_i::<A>(h))
+    }
+    fn in_at<A: Additive>(h: H, i: usize) -> BeginMap<K, R, A, H::Obj<A>> {
+        begin::<K, R, A, H::Obj<A>>(K::in_at::<A>(h, i))
+    }
+}
+
+/// A fold splits the beginning of its input (`unfork`) into those of the environment, the first
+/// state and the elements, and hands each step the beginnings of its inputs, first to last.
+impl<K, R, H> FoldI<H> for Begin<K, R>
+where
+    K: Cartesian + CartesianI<H>,
+    R: Additive,
+    H: Container,
+{
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<BeginMap<K, R, ((E, S), A), S>>,
+    ) -> BeginMap<K, R, (E, (S, H::Obj<A>)), S> {
+        BeginMap::new(move |b: Hom<K, R, (E, (S, H::Obj<A>))>| {
+            let (b_e, b_rest) = K::unfork(b);
+            let (mut state, b_xs) = K::unfork(b_rest);
+            let b_as = K::unfork_i(h, b_xs);
+            for (f, b_a) in h.items(&fs).iter().zip(h.items(&b_as)) {
+                state = f.apply(K::fork(K::fork(b_e.clone(), state), b_a.clone()));
+            }
+            state
+        })
+    }
+}
+
+/// An unfold hands the last step the beginning of the final state and walks back, splitting each
+/// step's output; the environment's beginnings are summed (`jamI ∘ forkI`), the elements' forked
+/// (`forkI`).
+impl<K, R, H> UnfoldI<H> for Begin<K, R>
+where
+    K: Cartesian + CartesianI<H> + CocartesianI<H>,
+    R: Additive,
+    H: Container,
+{
+    fn unfold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<BeginMap<K, R, S, ((E, S), A)>>,
+    ) -> BeginMap<K, R, S, (E, (S, H::Obj<A>))> {
+        BeginMap::new(move |b: Hom<K, R, S>| {
+            let (mut env, mut elements) = (Vec::new(), Vec::new());
+            let mut state = b;
+            for g in h.items(&gs).iter().rev() {
+                let (b_es, b_a) = K::unfork(g.apply(state));
+                let (b_e, b_s) = K::unfork(b_es);
+                env.push(b_e);
+                elements.push(b_a);
+                state = b_s;
+            }
+            elements.reverse();
+            let env = K::compose(K::jam_i(h), K::fork_i(h, h.collect(env)));
+            K::fork(env, K::fork(state, K::fork_i(h, h.collect(elements))))
+        })
     }
 }
 
@@ -258,5 +319,21 @@ impl<K: RepCat + Cartesian, R: Additive> RepCat for Begin<K, R> {
     }
     fn abst_c<A: HasRep>() -> BeginMap<K, R, A::Rep, A> {
         begin::<K, R, A::Rep, A>(K::abst_c::<A>())
+    }
+}
+
+/// `linear = begin ∘ linear`.
+impl<K: LinearCat<S> + Cartesian, S: Scalar, R: Additive> LinearCat<S> for Begin<K, R> {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> BeginMap<K, R, A, B> {
+        begin(K::linear(f))
+    }
+}
+
+/// The beginning is handed to the map made on demand.
+impl<K: Category, R: Additive> LazyCat for Begin<K, R> {
+    fn lazy<A: Additive, B: Additive>(
+        thunk: Rc<dyn Fn() -> BeginMap<K, R, A, B>>,
+    ) -> BeginMap<K, R, A, B> {
+        BeginMap::new(move |h| thunk().apply(h))
     }
 }

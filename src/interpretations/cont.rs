@@ -5,8 +5,9 @@
 use super::{AddFun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
-    MonoidalI, RepCat, Scalable, ZipI, forward_via_transpose,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
+    forward_via_transpose,
 };
 use nalgebra::DMatrix;
 use std::fmt;
@@ -261,6 +262,9 @@ impl<K: CartesianI<H> + CocartesianI<H>, R: Additive, H: Container> CartesianI<H
     fn repl_i<A: Additive>(h: H) -> ContMap<K, R, A, H::Obj<A>> {
         cont::<K, R, A, H::Obj<A>>(K::repl_i::<A>(h))
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> ContMap<K, R, H::Obj<A>, A> {
+        cont::<K, R, H::Obj<A>, A>(K::ex_at::<A>(h, i))
+    }
 }
 
 /// `inI = fmap cont inI`, `jamI = cont jamI`.
@@ -270,6 +274,64 @@ impl<K: CocartesianI<H>, R: Additive, H: Container> CocartesianI<H> for Cont<K, 
     }
     fn jam_i<A: Additive>(h: H) -> ContMap<K, R, H::Obj<A>, A> {
         cont::<K, R, H::Obj<A>, A>(K::jam_i::<A>(h))
+    }
+    fn in_at<A: Additive>(h: H, i: usize) -> ContMap<K, R, A, H::Obj<A>> {
+        cont::<K, R, A, H::Obj<A>>(K::in_at::<A>(h, i))
+    }
+}
+
+/// A fold hands the continuation of the final state to the last step and walks back: each step
+/// splits the continuation of its input (`unjoin`) into those of the environment, the previous
+/// state and its element; the environment's are summed (`joinI ∘ replI`), the elements' joined
+/// (`joinI`).
+impl<K, R, H> FoldI<H> for Cont<K, R>
+where
+    K: Cartesian + Cocartesian + CartesianI<H> + CocartesianI<H>,
+    R: Additive,
+    H: Container,
+{
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<ContMap<K, R, ((E, S), A), S>>,
+    ) -> ContMap<K, R, (E, (S, H::Obj<A>)), S> {
+        ContMap::new(move |k: Hom<K, S, R>| {
+            let (mut env, mut elements) = (Vec::new(), Vec::new());
+            let mut state = k;
+            for f in h.items(&fs).iter().rev() {
+                let (k_es, k_a) = K::unjoin(f.apply(state));
+                let (k_e, k_s) = K::unjoin(k_es);
+                env.push(k_e);
+                elements.push(k_a);
+                state = k_s;
+            }
+            elements.reverse();
+            let env = K::compose(K::join_i(h, h.collect(env)), K::repl_i(h));
+            K::join(env, K::join(state, K::join_i(h, h.collect(elements))))
+        })
+    }
+}
+
+/// An unfold hands its steps the continuations of their outputs, from the first step's (which
+/// the final continuation gives) to the last's.
+impl<K, R, H> UnfoldI<H> for Cont<K, R>
+where
+    K: Cocartesian + CocartesianI<H>,
+    R: Additive,
+    H: Container,
+{
+    fn unfold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<ContMap<K, R, S, ((E, S), A)>>,
+    ) -> ContMap<K, R, S, (E, (S, H::Obj<A>))> {
+        ContMap::new(move |k: Hom<K, (E, (S, H::Obj<A>)), R>| {
+            let (k_e, k_rest) = K::unjoin(k);
+            let (mut state, k_xs) = K::unjoin(k_rest);
+            let k_as = K::unjoin_i(h, k_xs);
+            for (g, k_a) in h.items(&gs).iter().zip(h.items(&k_as)) {
+                state = g.apply(K::join(K::join(k_e.clone(), state), k_a.clone()));
+            }
+            state
+        })
     }
 }
 
@@ -294,5 +356,21 @@ impl<K: RepCat + Cocartesian, R: Additive> RepCat for Cont<K, R> {
     }
     fn abst_c<A: HasRep>() -> ContMap<K, R, A::Rep, A> {
         cont::<K, R, A::Rep, A>(K::abst_c::<A>())
+    }
+}
+
+/// `linear = cont ∘ linear`.
+impl<K: LinearCat<S> + Cocartesian, S: Scalar, R: Additive> LinearCat<S> for Cont<K, R> {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> ContMap<K, R, A, B> {
+        cont(K::linear(f))
+    }
+}
+
+/// The continuation is handed to the map made on demand.
+impl<K: Category, R: Additive> LazyCat for Cont<K, R> {
+    fn lazy<A: Additive, B: Additive>(
+        thunk: Rc<dyn Fn() -> ContMap<K, R, A, B>>,
+    ) -> ContMap<K, R, A, B> {
+        ContMap::new(move |h| thunk().apply(h))
     }
 }

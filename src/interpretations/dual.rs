@@ -3,11 +3,12 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, Hom, LinearMap, Monoidal,
-    MonoidalI, RepCat, Scalable, ZipI,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
 };
 use nalgebra::DMatrix;
 use std::marker::PhantomData;
+use std::rc::Rc;
 
 /// The dual of `K`: sequential composition reversed, `Cartesian` and `Cocartesian` swapped,
 /// matrices transposed.
@@ -123,6 +124,9 @@ impl<K: CocartesianI<H>, H: Container> CartesianI<H> for Dual<K> {
     fn repl_i<A: Additive>(h: H) -> Hom<K, H::Obj<A>, A> {
         K::jam_i::<A>(h)
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> Hom<K, A, H::Obj<A>> {
+        K::in_at::<A>(h, i)
+    }
 }
 
 /// Fig. 15: `inI = fmap Dual exI`, `jamI = Dual replI`.
@@ -132,6 +136,29 @@ impl<K: CartesianI<H>, H: Container> CocartesianI<H> for Dual<K> {
     }
     fn jam_i<A: Additive>(h: H) -> Hom<K, A, H::Obj<A>> {
         K::repl_i::<A>(h)
+    }
+    fn in_at<A: Additive>(h: H, i: usize) -> Hom<K, H::Obj<A>, A> {
+        K::ex_at::<A>(h, i)
+    }
+}
+
+/// A fold runs its transposed steps backwards: `foldI = Dual unfoldI`.
+impl<K: UnfoldI<H>, H: Container> FoldI<H> for Dual<K> {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<Hom<K, S, ((E, S), A)>>,
+    ) -> Hom<K, S, (E, (S, H::Obj<A>))> {
+        K::unfold_i(h, fs)
+    }
+}
+
+/// `unfoldI = Dual foldI`.
+impl<K: FoldI<H>, H: Container> UnfoldI<H> for Dual<K> {
+    fn unfold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<Hom<K, ((E, S), A), S>>,
+    ) -> Hom<K, (E, (S, H::Obj<A>)), S> {
+        K::fold_i(h, gs)
     }
 }
 
@@ -152,5 +179,31 @@ impl<K: RepCat> RepCat for Dual<K> {
     }
     fn abst_c<A: HasRep>() -> Hom<K, A, A::Rep> {
         K::repr_c::<A>()
+    }
+}
+
+/// `linear f = Dual (linear fᵀ)`: the transpose's action is given with the map's.
+impl<K: LinearCat<S>, S: Scalar> LinearCat<S> for Dual<K> {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Hom<K, B, A> {
+        K::linear(Rc::new(Transposed(f)))
+    }
+}
+
+/// The transpose of a [`LinearFn`]: its action is the transpose's, and its transpose the action.
+struct Transposed<A, B>(Rc<dyn LinearFn<A, B>>);
+
+impl<A: Additive, B: Additive> LinearFn<B, A> for Transposed<A, B> {
+    fn apply(&self, db: &B) -> A {
+        self.0.transpose(db)
+    }
+    fn transpose_add(&self, da: &A, acc: &mut B) {
+        acc.plus_assign(&self.0.apply(da));
+    }
+}
+
+/// `lazy = Dual ∘ lazy`.
+impl<K: LazyCat> LazyCat for Dual<K> {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> Hom<K, B, A>>) -> Hom<K, B, A> {
+        K::lazy(thunk)
     }
 }

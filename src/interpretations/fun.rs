@@ -3,11 +3,13 @@
 //! the indexed products (Fig. 14), the sum of a vector, representations and conditionals.
 
 use super::Func;
-use crate::space::{Additive, Container, HasRep, Scalar};
+use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Conditional, FloatingCat, FractionalCat, Hom, Monoidal,
-    MonoidalI, NumCat, Pred, RepCat, SumCat, ZipI,
+    Cartesian, CartesianI, Category, Checkpoint, Conditional, ConstantCat, FloatingCat, FoldI,
+    FractionalCat, Hom, IndexCat, LinearCat, LinearFn, Loops, MinMaxCat, Monoidal, MonoidalI,
+    NumCat, Pred, Primitive, PrimitiveCat, RepCat, SumCat, VecCat, ZipI,
 };
+use std::rc::Rc;
 
 /// The category of plain functions: a program interpreted in `Fun` simply runs.
 ///
@@ -108,6 +110,63 @@ impl<S: Scalar> FloatingCat<S> for Fun {
     fn powi_c(n: i32) -> Hom<Self, S, S> {
         Func::new(move |a: S| a.powi(n))
     }
+    fn powf_c() -> Hom<Self, (S, S), S> {
+        Func::new(|(x, y): (S, S)| x.powf(y))
+    }
+    fn sinh_c() -> Hom<Self, S, S> {
+        Func::new(S::sinh)
+    }
+    fn cosh_c() -> Hom<Self, S, S> {
+        Func::new(S::cosh)
+    }
+    fn log1p_c() -> Hom<Self, S, S> {
+        Func::new(S::ln_1p)
+    }
+    fn expm1_c() -> Hom<Self, S, S> {
+        Func::new(S::exp_m1)
+    }
+    fn erf_c() -> Hom<Self, S, S> {
+        Func::new(S::erf)
+    }
+    fn atan2_c() -> Hom<Self, (S, S), S> {
+        Func::new(|(y, x): (S, S)| y.atan2(x))
+    }
+}
+
+impl<S: Scalar> MinMaxCat<S> for Fun {
+    fn abs_c() -> Func<S, S> {
+        Func::new(S::abs)
+    }
+    fn max_c() -> Func<(S, S), S> {
+        Func::new(|(a, b): (S, S)| larger(a, b))
+    }
+    fn min_c() -> Func<(S, S), S> {
+        Func::new(|(a, b): (S, S)| smaller(a, b))
+    }
+    fn max_v() -> Func<Vec<S>, S> {
+        Func::new(|xs: Vec<S>| extreme("max_v", &xs, larger))
+    }
+    fn min_v() -> Func<Vec<S>, S> {
+        Func::new(|xs: Vec<S>| extreme("min_v", &xs, smaller))
+    }
+}
+
+/// The larger of two scalars; NaN if either is.
+pub(crate) fn larger<S: Scalar>(a: S, b: S) -> S {
+    if a.is_nan() || b > a { b } else { a }
+}
+
+/// The smaller of two scalars; NaN if either is.
+pub(crate) fn smaller<S: Scalar>(a: S, b: S) -> S {
+    if a.is_nan() || b < a { b } else { a }
+}
+
+/// The largest (or smallest) element, by `pick`; an empty vector is an error naming `op`.
+pub(crate) fn extreme<S: Scalar>(op: &str, xs: &[S], pick: fn(S, S) -> S) -> S {
+    let (&first, rest) = xs
+        .split_first()
+        .unwrap_or_else(|| panic!("{op}: the extreme of an empty vector is undefined"));
+    rest.iter().fold(first, |m, &x| pick(m, x))
 }
 
 /// `crossI = zipWith ($)`: `fs[i]` on element `i`.
@@ -116,33 +175,52 @@ impl<H: Container> MonoidalI<H> for Fun {
         h: H,
         fs: H::Of<Func<A, B>>,
     ) -> Func<H::Obj<A>, H::Obj<B>> {
-        Func::new(move |xs: H::Obj<A>| h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x)))
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.zip_apply(&fs, &xs, |f: &Func<A, B>, x: A| f.apply(x))
+        })
     }
 }
 
 /// `exI = tabulate (flip index)`, `replI = point`.
 impl<H: Container> CartesianI<H> for Fun {
     fn ex_i<A: Additive>(h: H) -> H::Of<Func<H::Obj<A>, A>> {
-        h.tabulate(|i| Func::new(move |xs: H::Obj<A>| h.index(&xs, i)))
+        h.tabulate(|i| Self::ex_at(h, i))
     }
     fn repl_i<A: Additive>(h: H) -> Func<A, H::Obj<A>> {
         Func::new(move |a: A| h.replicate(&a))
+    }
+    fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.index(&xs, i)
+        })
     }
 }
 
 impl<H: Container> ZipI<H> for Fun {
     fn zip_i<A: Additive, B: Additive>(h: H) -> Func<(H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
-        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys))
+        Func::new(move |(xs, ys): (H::Obj<A>, H::Obj<B>)| {
+            h.check_exact(&xs);
+            h.check_exact(&ys);
+            h.zip(&xs, &ys)
+        })
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> Func<H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
-        Func::new(move |pairs: H::Obj<(A, B)>| h.unzip(&pairs))
+        Func::new(move |pairs: H::Obj<(A, B)>| {
+            h.check_exact(&pairs);
+            h.unzip(&pairs)
+        })
     }
 }
 
 /// Functions have no `jamI` (they are not cocartesian), but they add up a vector's elements.
 impl<H: Container> SumCat<H> for Fun {
     fn sum_c<A: Additive>(h: H) -> Func<H::Obj<A>, A> {
-        Func::new(move |xs: H::Obj<A>| h.sum(&xs))
+        Func::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
+            h.sum(&xs)
+        })
     }
 }
 
@@ -168,5 +246,164 @@ impl Conditional for Fun {
                 otherwise.apply(a)
             }
         })
+    }
+}
+
+/// A linear map is a function.
+impl<S: Scalar> LinearCat<S> for Fun {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
+        Func::new(move |a: A| f.apply(&a))
+    }
+}
+
+/// A primitive runs its value.
+impl<S: Scalar> PrimitiveCat<S> for Fun {
+    fn primitive<A: Space<S>, B: Space<S>>(p: Rc<dyn Primitive<A, B>>) -> Func<A, B> {
+        Func::new(move |a: A| p.value(&a))
+    }
+}
+
+/// `fold_i`: the steps in order, in a loop.
+impl<H: Container> FoldI<H> for Fun {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<Func<((E, S), A), S>>,
+    ) -> Func<(E, (S, H::Obj<A>)), S> {
+        Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            h.check_exact(&xs);
+            let xs = h.elements(&xs);
+            let steps = h.items(&fs).iter().zip(xs.iter());
+            steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))
+        })
+    }
+}
+
+impl Loops for Fun {
+    fn fold<E: Additive, S: Additive, A: Additive>(
+        f: Func<((E, S), A), S>,
+    ) -> Func<(E, (S, Vec<A>)), S> {
+        Func::new(move |(e, (s, xs)): (E, (S, Vec<A>))| {
+            xs.into_iter().fold(s, |s, x| f.apply(((e.clone(), s), x)))
+        })
+    }
+
+    fn iterate<E: Additive, S: Additive>(f: Func<(E, S), S>) -> Func<(E, (S, usize)), S> {
+        Func::new(move |(e, (s, n)): (E, (S, usize))| {
+            (0..n).fold(s, |s, _| f.apply((e.clone(), s)))
+        })
+    }
+
+    fn iterate_while<E: Additive, S: Additive>(
+        p: Pred<(E, S)>,
+        f: Func<(E, S), S>,
+    ) -> Func<(E, S), S> {
+        Func::new(move |mut state: (E, S)| {
+            while p.holds(&state) {
+                state.1 = f.apply(state.clone());
+            }
+            state.1
+        })
+    }
+
+    fn build<E: Additive, B: Additive>(f: Func<(E, usize), B>) -> Func<(E, usize), Vec<B>> {
+        Func::new(move |(e, n): (E, usize)| (0..n).map(|i| f.apply((e.clone(), i))).collect())
+    }
+}
+
+impl VecCat for Fun {
+    fn map_v<E: Additive, A: Additive, B: Additive>(
+        f: Func<(E, A), B>,
+    ) -> Func<(E, Vec<A>), Vec<B>> {
+        Func::new(move |(e, xs): (E, Vec<A>)| {
+            xs.into_iter().map(|x| f.apply((e.clone(), x))).collect()
+        })
+    }
+
+    fn zip_v<A: Additive, B: Additive>() -> Func<(Vec<A>, Vec<B>), Vec<(A, B)>> {
+        Func::new(|(xs, ys): (Vec<A>, Vec<B>)| {
+            same_length("zip_v", xs.len(), ys.len());
+            xs.into_iter().zip(ys).collect()
+        })
+    }
+
+    fn sum_v<A: Additive>() -> Func<Vec<A>, A> {
+        Func::new(|xs: Vec<A>| {
+            xs.iter().fold(A::zero(), |mut acc, x| {
+                acc.plus_assign(x);
+                acc
+            })
+        })
+    }
+
+    fn index_v<A: Additive>() -> Func<(Vec<A>, usize), A> {
+        Func::new(|(xs, i): (Vec<A>, usize)| checked_index(&xs, i).clone())
+    }
+
+    fn len_v<A: Additive>() -> Func<Vec<A>, usize> {
+        Func::new(|xs: Vec<A>| xs.len())
+    }
+}
+
+impl IndexCat for Fun {
+    fn const_ix<A: Additive>(n: usize) -> Func<A, usize> {
+        Func::new(move |_| n)
+    }
+    fn add_ix() -> Func<(usize, usize), usize> {
+        Func::new(|(i, j): (usize, usize)| i + j)
+    }
+    fn sub_ix() -> Func<(usize, usize), usize> {
+        Func::new(|(i, j): (usize, usize)| {
+            i.checked_sub(j)
+                .unwrap_or_else(|| panic!("sub_ix: {i} − {j} is below zero"))
+        })
+    }
+    fn mul_ix() -> Func<(usize, usize), usize> {
+        Func::new(|(i, j): (usize, usize)| i * j)
+    }
+    fn div_ix() -> Func<(usize, usize), usize> {
+        Func::new(|(i, j): (usize, usize)| {
+            i.checked_div(j)
+                .unwrap_or_else(|| panic!("div_ix: {i} / {j} divides by zero"))
+        })
+    }
+    fn rem_ix() -> Func<(usize, usize), usize> {
+        Func::new(|(i, j): (usize, usize)| {
+            i.checked_rem(j)
+                .unwrap_or_else(|| panic!("rem_ix: {i} % {j} divides by zero"))
+        })
+    }
+    fn ix_to_scalar<S: Scalar>() -> Func<usize, S> {
+        Func::new(|i: usize| S::from_f64(i as f64))
+    }
+}
+
+impl ConstantCat for Fun {
+    fn constant<E: Additive, A: Additive>(a: A) -> Func<E, A> {
+        Func::new(move |_| a.clone())
+    }
+}
+
+/// Panics, naming both, unless two vectors that combine elementwise have one length.
+pub(crate) fn same_length(op: &str, m: usize, n: usize) {
+    assert!(
+        m == n,
+        "{op}: vectors of lengths {m} and {n} do not combine (their lengths must be equal)"
+    );
+}
+
+/// `xs[i]`, or a panic naming the index and the length.
+pub(crate) fn checked_index<A>(xs: &[A], i: usize) -> &A {
+    xs.get(i).unwrap_or_else(|| {
+        panic!(
+            "index_v: index {i} is out of bounds for a vector of length {}",
+            xs.len()
+        )
+    })
+}
+
+/// A plain function keeps no derivative: checkpointing changes nothing.
+impl Checkpoint for Fun {
+    fn checkpoint<A: Additive, B: Additive>(f: Func<A, B>) -> Func<A, B> {
+        f
     }
 }

@@ -32,8 +32,8 @@
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, LinearMap, Monoidal, MonoidalI,
-    RepCat, Scalable, ZipI, check_shape,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
+    LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
 };
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
@@ -513,6 +513,10 @@ impl<S: Scalar + RealField, H: Container> CartesianI<H> for Mat<S> {
     fn repl_i<A: Additive>(h: H) -> MatMap<S, A, H::Obj<A>> {
         MatMap::dense(repeat(h.size(), dim::<A>()).transpose())
     }
+    fn ex_at<A: Additive>(h: H, i: usize) -> MatMap<S, H::Obj<A>, A> {
+        let (n, d) = (h.size(), dim::<A>());
+        MatMap::dense(select(d, n * d, i * d))
+    }
 
     fn fork_i<A: Additive, B: Additive>(
         h: H,
@@ -532,6 +536,10 @@ impl<S: Scalar + RealField, H: Container> CocartesianI<H> for Mat<S> {
     fn jam_i<A: Additive>(h: H) -> MatMap<S, H::Obj<A>, A> {
         MatMap::dense(repeat(h.size(), dim::<A>()))
     }
+    fn in_at<A: Additive>(h: H, i: usize) -> MatMap<S, A, H::Obj<A>> {
+        let (n, d) = (h.size(), dim::<A>());
+        MatMap::dense(select(d, n * d, i * d).transpose())
+    }
 
     fn join_i<A: Additive, B: Additive>(
         h: H,
@@ -540,6 +548,58 @@ impl<S: Scalar + RealField, H: Container> CocartesianI<H> for Mat<S> {
         let blocks: Vec<DMatrix<S>> = h.items(&fs).iter().map(MatMap::matrix).collect();
         MatMap::dense(juxtapose(dim::<B>(), &blocks))
     }
+}
+
+/// The Jacobian of the final state with respect to `(e, (s₀, xs))`, built step by step: the state's
+/// matrix `J` starts as `[0 I 0]` and each step's `[Fₑ F_s F_a]` makes it
+/// `Fₑ [I 0 0] + F_s J + F_a [0 0 selᵢ]`.
+impl<S: Scalar + RealField, H: Container> FoldI<H> for Mat<S> {
+    fn fold_i<E: Additive, T: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<MatMap<S, ((E, T), A), T>>,
+    ) -> MatMap<S, (E, (T, H::Obj<A>)), T> {
+        MatMap::dense(fold_matrix(
+            h.items(&fs).iter().map(MatMap::matrix),
+            (dim::<E>(), dim::<T>(), dim::<A>()),
+            h.size(),
+        ))
+    }
+}
+
+/// The transpose of the fold of the transposed steps.
+impl<S: Scalar + RealField, H: Container> UnfoldI<H> for Mat<S> {
+    fn unfold_i<E: Additive, T: Additive, A: Additive>(
+        h: H,
+        gs: H::Of<MatMap<S, T, ((E, T), A)>>,
+    ) -> MatMap<S, T, (E, (T, H::Obj<A>))> {
+        let folded = fold_matrix(
+            h.items(&gs).iter().map(|g| g.matrix().transpose()),
+            (dim::<E>(), dim::<T>(), dim::<A>()),
+            h.size(),
+        );
+        MatMap::dense(folded.transpose())
+    }
+}
+
+/// The matrix of `fold_i` over `n` steps with the given matrices, for an environment, a state and
+/// elements of dimensions `(e, t, a)`.
+fn fold_matrix<S: Scalar + RealField>(
+    steps: impl Iterator<Item = DMatrix<S>>,
+    (e, t, a): (usize, usize, usize),
+    n: usize,
+) -> DMatrix<S> {
+    let width = e + t + n * a;
+    let mut j = DMatrix::zeros(t, width);
+    j.view_mut((0, e), (t, t)).fill_with_identity();
+    for (i, f) in steps.enumerate() {
+        let mut next = f.columns(e, t) * &j;
+        let mut env = next.view_mut((0, 0), (t, e));
+        env += f.columns(0, e);
+        let mut element = next.view_mut((0, e + t + i * a), (t, a));
+        element += f.columns(e + t, a);
+        j = next;
+    }
+    j
 }
 
 /// `zipI` is the permutation matrix that interleaves the blocks of the two vectors.
@@ -586,6 +646,27 @@ impl<S: Scalar + RealField> LinearMap<S> for Mat<S> {
 
     fn to_matrix<A: Space<S>, B: Space<S>>(f: &MatMap<S, A, B>, _a: &A, _b: &B) -> DMatrix<S> {
         f.matrix()
+    }
+}
+
+/// The matrix of a map given by its action: its columns are the images of the domain's basis.
+/// Both objects must have static dimensions, as everywhere in `Mat`.
+impl<S: Scalar + RealField> LinearCat<S> for Mat<S> {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> MatMap<S, A, B> {
+        let (rows, cols) = (dim::<B>(), dim::<A>());
+        let columns: Vec<Vec<S>> = A::zero()
+            .basis()
+            .iter()
+            .map(|e| f.apply(e).coords())
+            .collect();
+        MatMap::dense(DMatrix::from_fn(rows, cols, |i, j| columns[j][i]))
+    }
+}
+
+/// A matrix is data: it is made at once.
+impl<S: Scalar + RealField> LazyCat for Mat<S> {
+    fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> MatMap<S, A, B>>) -> MatMap<S, A, B> {
+        thunk()
     }
 }
 

@@ -10,11 +10,13 @@
 //! | [`dual`] | [`Dual<K>`](Dual): transposed maps, reverse mode for gradients | Fig. 10, Fig. 15 |
 //! | [`begin`](mod@begin) | [`Begin<K, R>`](Begin): forward mode by right association | §14 |
 //! | [`mat`] | [`Mat<S>`](Mat): generalized matrices, the Jacobian directly | §8–§11 |
+//! | [`delta`] | [`Delta`]: linear maps as shared DAGs, reverse mode with one accumulator per value | Krawiec et al. §7–§9 |
 
 pub mod additive;
 pub mod begin;
 pub mod cont;
 pub mod d;
+pub mod delta;
 pub mod dual;
 pub mod fun;
 mod func;
@@ -23,7 +25,8 @@ pub mod mat;
 pub use additive::AddFun;
 pub use begin::{Begin, BeginMap, begin};
 pub use cont::{Cont, ContMap, as_dual, cont};
-pub use d::{D, DMap};
+pub use d::{D, DMap, LoopLinear, Representation};
+pub use delta::{Delta, DeltaMap};
 pub use dual::Dual;
 pub use fun::Fun;
 pub use func::Func;

@@ -83,6 +83,30 @@ pub trait Container: Copy + Debug + 'static {
     /// If a run-time vector has another length; the message names both.
     fn elements<A: Additive>(self, xs: &Self::Obj<A>) -> Cow<'_, [A]>;
 
+    /// The number of elements `xs` holds: `size` for a shape whose type fixes the length, the
+    /// vector's own length for a run-time vector (0 for the empty zero).
+    fn length<A: Additive>(self, xs: &Self::Obj<A>) -> usize;
+
+    /// Checks that a value given to a program has exactly the shape's length: the empty vector
+    /// stands for zero only inside linear maps, never for a program's input.
+    ///
+    /// # Panics
+    ///
+    /// If the lengths differ; the message names both.
+    ///
+    /// ```should_panic
+    /// use catad::space::{Container, VecLen};
+    /// // panics: "a vector of length 0 where the program expects length 3"
+    /// VecLen(3).check_exact(&Vec::<f64>::new());
+    /// ```
+    fn check_exact<A: Additive>(self, xs: &Self::Obj<A>) {
+        let (got, expected) = (self.length(xs), self.size());
+        assert!(
+            got == expected,
+            "a vector of length {got} where the program expects length {expected}"
+        );
+    }
+
     /// The collection of the items of `it`, which yields exactly `size` of them.
     ///
     /// # Panics
@@ -150,6 +174,23 @@ pub trait Container: Copy + Debug + 'static {
     /// `a` at position `i` and zeros elsewhere, the meaning of `inI` at `i`.
     fn inject<A: Additive>(self, i: usize, a: &A) -> Self::Obj<A> {
         self.tabulate_obj(|j| if i == j { a.clone() } else { A::zero() })
+    }
+
+    /// `xs[i] += a`, in place where the object allows it: how reverse mode accumulates into one
+    /// element. An empty run-time vector (the zero of every length) first becomes `size` zeros.
+    ///
+    /// The provided definition adds the injection of `a` at `i` (a whole vector); run-time vectors
+    /// and arrays add into the one element.
+    ///
+    /// ```
+    /// use catad::space::{Container, VecLen};
+    /// let mut acc: Vec<f64> = Vec::new();
+    /// VecLen(3).add_at(&mut acc, 1, &2.0);
+    /// VecLen(3).add_at(&mut acc, 1, &0.5);
+    /// assert_eq!(acc, vec![0.0, 2.5, 0.0]);
+    /// ```
+    fn add_at<A: Additive>(self, xs: &mut Self::Obj<A>, i: usize, a: &A) {
+        xs.plus_assign(&self.inject(i, a));
     }
 
     /// The sum of the elements, the meaning of `jamI`.
@@ -237,6 +278,12 @@ impl<const N: usize> Container for Arr<N> {
     fn elements<A: Additive>(self, xs: &[A; N]) -> Cow<'_, [A]> {
         Cow::Borrowed(xs)
     }
+    fn length<A: Additive>(self, _: &[A; N]) -> usize {
+        N
+    }
+    fn add_at<A: Additive>(self, xs: &mut [A; N], i: usize, a: &A) {
+        xs[i].plus_assign(a);
+    }
 }
 
 /// The shape of nalgebra's static vectors `SVector<A, N>`; collections of morphisms are arrays.
@@ -264,6 +311,9 @@ impl<const N: usize> Container for SVec<N> {
     }
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> SVector<A, N> {
         SMatrix::from_array_storage(ArrayStorage([std::array::from_fn(f)]))
+    }
+    fn length<A: Additive>(self, _: &SVector<A, N>) -> usize {
+        N
     }
     fn elements<A: Additive>(self, xs: &SVector<A, N>) -> Cow<'_, [A]> {
         let [column] = &xs.data.0;
@@ -299,6 +349,16 @@ impl Container for VecLen {
     fn elements<A: Additive>(self, xs: &Vec<A>) -> Cow<'_, [A]> {
         checked("a Vec", self.0, xs)
     }
+    fn length<A: Additive>(self, xs: &Vec<A>) -> usize {
+        xs.len()
+    }
+    fn add_at<A: Additive>(self, xs: &mut Vec<A>, i: usize, a: &A) {
+        if xs.is_empty() {
+            xs.resize(self.0, A::zero());
+        }
+        checked("a Vec", self.0, xs);
+        xs[i].plus_assign(a);
+    }
 }
 
 /// The shape of nalgebra's dynamic vectors `DVector<A>`: the length. Collections of morphisms are
@@ -328,6 +388,9 @@ impl Container for DVecLen {
     fn tabulate_obj<A: Additive>(self, f: impl FnMut(usize) -> A) -> DVector<A> {
         let elements: Vec<A> = (0..self.0).map(f).collect();
         DVector::from_data(VecStorage::new(Dyn(elements.len()), U1, elements))
+    }
+    fn length<A: Additive>(self, xs: &DVector<A>) -> usize {
+        xs.nrows()
     }
     fn elements<A: Additive>(self, xs: &DVector<A>) -> Cow<'_, [A]> {
         checked("a DVector", self.0, xs.data.as_vec())

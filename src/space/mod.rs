@@ -7,7 +7,8 @@
 //! build gradients and Jacobian matrices (§9, §13). Keeping the scalar out of `Additive` lets the
 //! categorical vocabulary stay free of the scalar type, and lets `()` be a space over every field.
 //!
-//! Implemented for `f32`, `f64` ([`Scalar`]s), `()`, tuples up to arity 4, arrays `[T; N]`,
+//! Implemented for `f32`, `f64` ([`Scalar`]s), `usize` (indices and counts, of dimension 0: see
+//! the `index` module's docs), `()`, tuples up to arity 4, arrays `[T; N]`,
 //! run-time-length vectors `Vec<T>`, nalgebra's matrices and vectors (`SMatrix`/`SVector`,
 //! `DVector`, `DMatrix`), frunk's HLists, and every [`HasRep`] type: a user's struct with
 //! `#[derive(HasRep)]`.
@@ -22,6 +23,7 @@
 
 mod array;
 mod container;
+mod index;
 mod nalgebra;
 mod product;
 mod rep;
@@ -69,6 +71,22 @@ pub trait Additive: Clone + Debug + 'static {
     fn zero() -> Self;
     /// The sum `self + other`.
     fn plus(&self, other: &Self) -> Self;
+
+    /// `self += other`, in place: how reverse mode accumulates the contributions of a value's uses.
+    ///
+    /// The provided definition is `*self = self.plus(other)`; run-time vectors and the products
+    /// that hold them add element by element without allocating.
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// let mut acc = <(f64, Vec<f64>)>::zero();
+    /// acc.plus_assign(&(1.0, vec![1.0, 2.0]));
+    /// acc.plus_assign(&(2.0, vec![10.0, 20.0]));
+    /// assert_eq!(acc, (3.0, vec![11.0, 22.0]));
+    /// ```
+    fn plus_assign(&mut self, other: &Self) {
+        *self = self.plus(other);
+    }
 }
 
 /// A finite-dimensional vector space over the scalar field `S`.

@@ -76,6 +76,17 @@ impl<T: Additive> Additive for DVector<T> {
         check_lengths("DVector::plus", self.nrows(), other.nrows());
         dvector(self.data.as_vec().plus(other.data.as_vec()))
     }
+
+    fn plus_assign(&mut self, other: &Self) {
+        check_lengths("DVector::plus", self.nrows(), other.nrows());
+        if self.is_empty() {
+            self.clone_from(other);
+        } else {
+            for (a, b) in self.iter_mut().zip(other.iter()) {
+                a.plus_assign(b);
+            }
+        }
+    }
 }
 
 impl<S: Scalar, T: Space<S>> Space<S> for DVector<T> {
@@ -132,6 +143,17 @@ impl<T: Additive> Additive for DMatrix<T> {
     fn plus(&self, other: &Self) -> Self {
         let shape = common_shape("DMatrix::plus", self, other);
         dmatrix(shape, self.data.as_vec().plus(other.data.as_vec()))
+    }
+
+    fn plus_assign(&mut self, other: &Self) {
+        common_shape("DMatrix::plus", self, other);
+        if self.is_empty() {
+            self.clone_from(other);
+        } else {
+            for (a, b) in self.iter_mut().zip(other.iter()) {
+                a.plus_assign(b);
+            }
+        }
     }
 }
 

@@ -42,6 +42,9 @@ macro_rules! tuple_space {
             fn plus(&self, other: &Self) -> Self {
                 ($(self.$i.plus(&other.$i),)+)
             }
+            fn plus_assign(&mut self, other: &Self) {
+                $(self.$i.plus_assign(&other.$i);)+
+            }
         }
 
         impl<S: Scalar, $($t: Space<S>),+> Space<S> for ($($t,)+) {

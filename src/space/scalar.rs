@@ -51,10 +51,28 @@ pub trait Scalar:
     fn tanh(self) -> Self;
     /// The integer power `xⁿ`.
     fn powi(self, n: i32) -> Self;
+    /// The real power `xʸ` (NaN for `x < 0` and non-integer `y`).
+    fn powf(self, y: Self) -> Self;
+    /// The hyperbolic sine.
+    fn sinh(self) -> Self;
+    /// The hyperbolic cosine.
+    fn cosh(self) -> Self;
+    /// `ln(1 + x)`, accurate near 0.
+    fn ln_1p(self) -> Self;
+    /// `eˣ − 1`, accurate near 0.
+    fn exp_m1(self) -> Self;
+    /// The error function `erf x = 2/√π ∫₀ˣ e^{−t²} dt`.
+    fn erf(self) -> Self;
+    /// The angle of the point `(x, y)`, `atan2(y, x)`, in `(−π, π]`.
+    fn atan2(self, x: Self) -> Self;
+    /// The absolute value.
+    fn abs(self) -> Self;
+    /// Whether the value is NaN.
+    fn is_nan(self) -> bool;
 }
 
 macro_rules! float_scalar {
-    ($t:ty) => {
+    ($t:ty, $erf:path) => {
         impl Additive for $t {
             const DIM: Option<usize> = Some(1);
             fn zero() -> Self {
@@ -62,6 +80,9 @@ macro_rules! float_scalar {
             }
             fn plus(&self, other: &Self) -> Self {
                 self + other
+            }
+            fn plus_assign(&mut self, other: &Self) {
+                *self += other;
             }
         }
 
@@ -111,9 +132,36 @@ macro_rules! float_scalar {
             fn powi(self, n: i32) -> Self {
                 <$t>::powi(self, n)
             }
+            fn powf(self, y: Self) -> Self {
+                <$t>::powf(self, y)
+            }
+            fn sinh(self) -> Self {
+                <$t>::sinh(self)
+            }
+            fn cosh(self) -> Self {
+                <$t>::cosh(self)
+            }
+            fn ln_1p(self) -> Self {
+                <$t>::ln_1p(self)
+            }
+            fn exp_m1(self) -> Self {
+                <$t>::exp_m1(self)
+            }
+            fn erf(self) -> Self {
+                $erf(self)
+            }
+            fn atan2(self, x: Self) -> Self {
+                <$t>::atan2(self, x)
+            }
+            fn abs(self) -> Self {
+                <$t>::abs(self)
+            }
+            fn is_nan(self) -> bool {
+                <$t>::is_nan(self)
+            }
         }
     };
 }
 
-float_scalar!(f32);
-float_scalar!(f64);
+float_scalar!(f32, libm::erff);
+float_scalar!(f64, libm::erf);

@@ -37,6 +37,17 @@ impl<T: Additive> Additive for Vec<T> {
             self.iter().zip(other).map(|(a, b)| a.plus(b)).collect()
         }
     }
+
+    fn plus_assign(&mut self, other: &Self) {
+        check_lengths("Vec::plus", self.len(), other.len());
+        if self.is_empty() {
+            self.clone_from(other);
+        } else {
+            for (a, b) in self.iter_mut().zip(other) {
+                a.plus_assign(b);
+            }
+        }
+    }
 }
 
 impl<S: Scalar, T: Space<S>> Space<S> for Vec<T> {

@@ -112,3 +112,14 @@ pub(crate) fn check_shape<S: Scalar, A: Space<S>, B: Space<S>>(m: &DMatrix<S>, a
         expected.1
     );
 }
+
+/// `m · x` for a matrix over a catad [`Scalar`] (which need not be nalgebra's).
+pub(crate) fn mat_vec<S: Scalar>(m: &DMatrix<S>, x: &[S]) -> Vec<S> {
+    m.row_iter()
+        .map(|row| {
+            row.iter()
+                .zip(x)
+                .fold(S::zero(), |acc, (&m, &x)| acc + m * x)
+        })
+        .collect()
+}

@@ -9,32 +9,42 @@
 mod cartesian;
 #[allow(clippy::module_inception)]
 mod category;
+mod checkpoint;
 mod cocartesian;
 mod conditional;
 mod floating;
 mod fractional;
 mod indexed;
+mod linear;
 mod linear_map;
+mod loops;
+mod min_max;
 mod monoidal;
 mod num;
+mod primitive;
 mod program;
 mod rep;
 mod scalable;
 
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
+pub use checkpoint::{Checkpoint, LazyCat};
 pub use cocartesian::{Cocartesian, zero};
 pub use conditional::{Comparison, Conditional, Pred};
 pub use floating::FloatingCat;
 pub use fractional::FractionalCat;
 pub use indexed::{
-    CartesianI, CocartesianI, MonoidalI, SumCat, ZipI, dot, dot_with, unzip_by_projections,
-    zip_by_projections, zip_with,
+    CartesianI, CocartesianI, FoldI, MonoidalI, SumCat, UnfoldI, ZipI, dot, dot_with,
+    fold_by_unrolling, unfold_by_unrolling, unzip_by_projections, zip_by_projections, zip_with,
 };
-pub(crate) use linear_map::check_shape;
+pub use linear::{LinearCat, LinearFn, linear_fn};
 pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
+pub(crate) use linear_map::{check_shape, mat_vec};
+pub use loops::{ConstantCat, IndexCat, Loops, VecCat, sum_build};
+pub use min_max::MinMaxCat;
 pub use monoidal::Monoidal;
 pub use num::NumCat;
+pub use primitive::{Primitive, PrimitiveCat, primitive};
 pub use program::{Program, ProgramI};
 pub use rep::RepCat;
 pub use scalable::Scalable;

@@ -1,13 +1,18 @@
 //! The bundles `#[catad::program]` compiles to: one bound per program, [`Program<S>`] for scalars,
-//! pairs and conditionals, and [`ProgramI<H>`] for each vector shape `H`. Each is a trait alias: an
+//! pairs, conditionals, loops, run-time vectors and primitives, and [`ProgramI<H>`] for each
+//! fixed vector shape `H`. Each is a trait alias: an
 //! empty trait with a blanket implementation for every category that has the classes it bundles.
 
-use super::{Cartesian, CartesianI, Conditional, FloatingCat, SumCat, ZipI};
+use super::{
+    Cartesian, CartesianI, Checkpoint, Conditional, ConstantCat, FloatingCat, IndexCat, Loops,
+    MinMaxCat, PrimitiveCat, SumCat, VecCat, ZipI,
+};
 use crate::space::{Container, Scalar};
 
-/// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`, and
-/// conditionals. It is an alias (implemented for every category that has all three), so a
-/// program's bound is one word.
+/// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`
+/// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, constants,
+/// primitives with their own derivatives and checkpoints. It is an alias (implemented for every category that
+/// has them all: `Fun` and every `D<K>`), so a program's bound is one word.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -18,9 +23,33 @@ use crate::space::{Container, Scalar};
 /// assert_eq!(sqr::<Fun>().apply(3.0), 9.0);
 /// assert_eq!(derivative(&sqr::<ReverseCont<f64>>(), 3.0), 6.0);
 /// ```
-pub trait Program<S: Scalar>: Cartesian + FloatingCat<S> + Conditional {}
+pub trait Program<S: Scalar>:
+    Cartesian
+    + FloatingCat<S>
+    + MinMaxCat<S>
+    + Conditional
+    + Loops
+    + VecCat
+    + IndexCat
+    + ConstantCat
+    + PrimitiveCat<S>
+    + Checkpoint
+{
+}
 
-impl<K: Cartesian + FloatingCat<S> + Conditional, S: Scalar> Program<S> for K {}
+impl<K, S: Scalar> Program<S> for K where
+    K: Cartesian
+        + FloatingCat<S>
+        + MinMaxCat<S>
+        + Conditional
+        + Loops
+        + VecCat
+        + IndexCat
+        + ConstantCat
+        + PrimitiveCat<S>
+        + Checkpoint
+{
+}
 
 /// The indexed vocabulary `#[catad::program]` compiles vector operations over shape `H` to:
 /// `fmap` and `replI` ([`CartesianI`]), `zipI` ([`ZipI`]) and the sum ([`SumCat`]). It is an

@@ -108,6 +108,130 @@ impl FloatingCat<f64> for Counting {
     fn powi_c(n: i32) -> Func<f64, f64> {
         counted("powi", Fun::powi_c(n))
     }
+    fn powf_c() -> Func<(f64, f64), f64> {
+        counted("powf", Fun::powf_c())
+    }
+    fn sinh_c() -> Func<f64, f64> {
+        counted("sinh", Fun::sinh_c())
+    }
+    fn cosh_c() -> Func<f64, f64> {
+        counted("cosh", Fun::cosh_c())
+    }
+    fn log1p_c() -> Func<f64, f64> {
+        counted("log1p", Fun::log1p_c())
+    }
+    fn expm1_c() -> Func<f64, f64> {
+        counted("expm1", Fun::expm1_c())
+    }
+    fn erf_c() -> Func<f64, f64> {
+        counted("erf", Fun::erf_c())
+    }
+    fn atan2_c() -> Func<(f64, f64), f64> {
+        counted("atan2", Fun::atan2_c())
+    }
+}
+
+impl MinMaxCat<f64> for Counting {
+    fn abs_c() -> Func<f64, f64> {
+        counted("abs", Fun::abs_c())
+    }
+    fn max_c() -> Func<(f64, f64), f64> {
+        counted("max", Fun::max_c())
+    }
+    fn min_c() -> Func<(f64, f64), f64> {
+        counted("min", Fun::min_c())
+    }
+    fn max_v() -> Func<Vec<f64>, f64> {
+        counted("max_v", Fun::max_v())
+    }
+    fn min_v() -> Func<Vec<f64>, f64> {
+        counted("min_v", Fun::min_v())
+    }
+}
+
+/// Loops, vectors, indices, constants, primitives and checkpoints run as in `Fun`, uncounted.
+impl Loops for Counting {
+    fn fold<E: Additive, S: Additive, A: Additive>(
+        f: Func<((E, S), A), S>,
+    ) -> Func<(E, (S, Vec<A>)), S> {
+        Fun::fold(f)
+    }
+    fn iterate<E: Additive, S: Additive>(f: Func<(E, S), S>) -> Func<(E, (S, usize)), S> {
+        Fun::iterate(f)
+    }
+    fn iterate_while<E: Additive, S: Additive>(
+        p: Pred<(E, S)>,
+        f: Func<(E, S), S>,
+    ) -> Func<(E, S), S> {
+        Fun::iterate_while(p, f)
+    }
+    fn build<E: Additive, B: Additive>(f: Func<(E, usize), B>) -> Func<(E, usize), Vec<B>> {
+        Fun::build(f)
+    }
+}
+
+impl VecCat for Counting {
+    fn map_v<E: Additive, A: Additive, B: Additive>(
+        f: Func<(E, A), B>,
+    ) -> Func<(E, Vec<A>), Vec<B>> {
+        Fun::map_v(f)
+    }
+    fn zip_v<A: Additive, B: Additive>() -> Func<(Vec<A>, Vec<B>), Vec<(A, B)>> {
+        Fun::zip_v()
+    }
+    fn sum_v<A: Additive>() -> Func<Vec<A>, A> {
+        Fun::sum_v()
+    }
+    fn index_v<A: Additive>() -> Func<(Vec<A>, usize), A> {
+        Fun::index_v()
+    }
+    fn len_v<A: Additive>() -> Func<Vec<A>, usize> {
+        Fun::len_v()
+    }
+}
+
+impl IndexCat for Counting {
+    fn const_ix<A: Additive>(n: usize) -> Func<A, usize> {
+        Fun::const_ix(n)
+    }
+    fn add_ix() -> Func<(usize, usize), usize> {
+        Fun::add_ix()
+    }
+    fn sub_ix() -> Func<(usize, usize), usize> {
+        Fun::sub_ix()
+    }
+    fn mul_ix() -> Func<(usize, usize), usize> {
+        Fun::mul_ix()
+    }
+    fn div_ix() -> Func<(usize, usize), usize> {
+        Fun::div_ix()
+    }
+    fn rem_ix() -> Func<(usize, usize), usize> {
+        Fun::rem_ix()
+    }
+    fn ix_to_scalar<S: Scalar>() -> Func<usize, S> {
+        Fun::ix_to_scalar()
+    }
+}
+
+impl ConstantCat for Counting {
+    fn constant<E: Additive, A: Additive>(a: A) -> Func<E, A> {
+        Fun::constant(a)
+    }
+}
+
+impl PrimitiveCat<f64> for Counting {
+    fn primitive<A: Space<f64>, B: Space<f64>>(
+        p: std::rc::Rc<dyn catad::vocabulary::Primitive<A, B>>,
+    ) -> Func<A, B> {
+        Fun::primitive(p)
+    }
+}
+
+impl Checkpoint for Counting {
+    fn checkpoint<A: Additive, B: Additive>(f: Func<A, B>) -> Func<A, B> {
+        f
+    }
 }
 
 impl Conditional for Counting {

@@ -15,6 +15,11 @@ impl Lowering {
         let Expr::Path(callee) = &*call.func else {
             return Err(Unsupported::Callee.at(&call.func));
         };
+        if callee.qself.is_none()
+            && let Some(primitive) = self.scalar_function(env, call, &callee.path)
+        {
+            return primitive;
+        }
         let (program, ty) = self.callee(callee)?;
         let mut args = Vec::with_capacity(call.args.len());
         for arg in &call.args {

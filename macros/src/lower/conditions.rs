@@ -1,7 +1,11 @@
-//! The condition of an `if`: comparisons of scalars, combined with `&&`, `||` and `!`.
+//! The condition of an `if`: comparisons of scalars or of indices, combined with `&&`, `||` and
+//! `!`.
 
 use super::Lowering;
+use super::primitives::check_operand;
 use crate::env::Env;
+use crate::primitives::Operand;
+use crate::types::Ty;
 use crate::reject::Unsupported;
 use crate::term::{Cmp, Pred};
 use quote::ToTokens;
@@ -30,9 +34,18 @@ impl Lowering {
                     return Err(Unsupported::Condition.at(e));
                 };
                 let written = format!("`{op}`");
-                let (lhs, _) = self.scalar_operand(env, &b.left, &written)?;
-                let (rhs, _) = self.scalar_operand(env, &b.right, &written)?;
-                Ok(Pred::Compare(lhs, cmp, rhs))
+                let (lhs, lhs_ty) = self.expr(env, &b.left)?;
+                let (rhs, rhs_ty) = self.expr(env, &b.right)?;
+                let indices = [&lhs_ty, &rhs_ty];
+                let on = if indices.contains(&&Ty::Index) && indices.iter().all(|t| t.may_be_index())
+                {
+                    Operand::Index
+                } else {
+                    Operand::Scalar
+                };
+                check_operand(&lhs_ty, &b.left, on, &written)?;
+                check_operand(&rhs_ty, &b.right, on, &written)?;
+                Ok(Pred::Compare(lhs, cmp, rhs, on))
             }
             Expr::Let(l) => Err(Unsupported::IfLet.at(l)),
             _ => Err(Unsupported::Condition.at(e)),

@@ -7,7 +7,9 @@
 mod calls;
 mod closures;
 mod conditions;
+mod methods;
 mod primitives;
+mod runtime;
 mod structs;
 mod vectors;
 
@@ -77,7 +79,7 @@ impl Lowering {
         match e {
             Expr::Paren(p) => self.expr(env, &p.expr),
             Expr::Group(g) => self.expr(env, &g.expr),
-            Expr::Lit(lit) => Ok((self.literal(&lit.lit, false)?, Ty::Scalar)),
+            Expr::Lit(lit) => self.literal(&lit.lit, false),
             Expr::Path(path) => {
                 if path.qself.is_none()
                     && let Some(ident) = path.path.get_ident()
@@ -99,14 +101,22 @@ impl Lowering {
             Expr::Unary(u) => match u.op {
                 UnOp::Neg(_) => {
                     if let Expr::Lit(lit) = &*u.expr {
-                        return Ok((self.literal(&lit.lit, true)?, Ty::Scalar));
+                        return self.literal(&lit.lit, true);
                     }
                     self.prefix(env, u)
                 }
                 UnOp::Not(_) => Err(Unsupported::NotOutsideCondition.at(u)),
-                UnOp::Deref(_) => Err(Unsupported::Deref.at(u)),
+                // Objects are values: reading through a reference reads the value.
+                UnOp::Deref(_) => self.expr(env, &u.expr),
                 _ => Err(Unsupported::Operator.at(u)),
             },
+            Expr::Reference(r) => match &r.mutability {
+                Some(mutability) => Err(Unsupported::MutBorrow.at(quote!(& #mutability))),
+                None => self.expr(env, &r.expr),
+            },
+            Expr::Index(i) => self.index(env, i),
+            Expr::Range(r) => self.range(env, r),
+            Expr::Cast(c) => self.cast(env, c),
             Expr::Binary(b) => self.infix(env, b),
             Expr::MethodCall(call) => self.method(env, call),
             Expr::Call(call) => self.call(env, call),
@@ -138,8 +148,9 @@ impl Lowering {
         }
     }
 
-    /// A float literal as a constant, negated when it follows a unary minus.
-    fn literal(&self, lit: &Lit, negated: bool) -> syn::Result<Term> {
+    /// A float literal as a scalar constant, negated when it follows a unary minus, or an
+    /// integer literal as an index.
+    fn literal(&self, lit: &Lit, negated: bool) -> syn::Result<Typed> {
         match lit {
             Lit::Float(float) => {
                 let suffix = float.suffix();
@@ -155,7 +166,10 @@ impl Lowering {
                 } else {
                     quote!(#float)
                 };
-                Ok(Term::Const(value, float.span()))
+                Ok((Term::Const(value, float.span()), Ty::Scalar))
+            }
+            Lit::Int(int) if !negated && matches!(int.suffix(), "" | "usize") => {
+                Ok((Term::index(int.base10_parse()?, int.span()), Ty::Index))
             }
             Lit::Int(int) => Err(Rejection::IntegerLiteral(int.base10_digits().into()).at(int)),
             other => Err(Unsupported::Literal.at(other)),

@@ -1,6 +1,7 @@
-//! Operators and scalar methods: each is a row of the table of primitives, composed after the
-//! fork of its scalar operands; its integer-literal operands are arguments of its vocabulary
-//! method.
+//! Operators, scalar methods and scalar functions: each is a row of the table of primitives,
+//! chosen by its syntax and the type of its operands (scalars, or indices for `+ - * / %`),
+//! composed after the fork of its operands; its integer-literal operands are arguments of its
+//! vocabulary method.
 
 use super::{Lowering, Typed};
 use crate::env::Env;
@@ -17,14 +18,11 @@ impl Lowering {
     /// `a ∘ b` for an operator `∘` of the table; assignments and comparisons are not values.
     pub(super) fn infix(&mut self, env: &Env, b: &syn::ExprBinary) -> syn::Result<Typed> {
         let op = b.op.to_token_stream().to_string();
-        if let Some(p) = Primitive::find(Syntax::Infix(&op)) {
-            return self.primitive(
-                env,
-                p,
-                &[&b.left, &b.right],
-                b.op.span(),
-                &format!("`{op}`"),
-            );
+        if Primitive::written(Syntax::Infix(&op)) {
+            let lhs = self.expr(env, &b.left)?;
+            let rhs = self.expr(env, &b.right)?;
+            let operands = vec![(lhs, &*b.left), (rhs, &*b.right)];
+            return self.arithmetic(Syntax::Infix(&op), operands, b.op.span(), &op);
         }
         Err(match b.op {
             BinOp::AddAssign(_)
@@ -55,52 +53,103 @@ impl Lowering {
             UnOp::Neg(_) => "-",
             _ => return Err(Unsupported::Operator.at(u)),
         };
-        let p = Primitive::find(Syntax::Prefix(op)).expect("negation is a primitive");
-        self.primitive(env, p, &[&u.expr], u.span(), &format!("`{op}`"))
+        let operand = self.expr(env, &u.expr)?;
+        self.arithmetic(Syntax::Prefix(op), vec![(operand, &*u.expr)], u.span(), op)
     }
 
-    /// `x.method(args)` for a scalar method of the table, or a vector method.
-    pub(super) fn method(&mut self, env: &Env, call: &syn::ExprMethodCall) -> syn::Result<Typed> {
+    /// The operator written `syntax` on its lowered operands: on indices if one of them is an
+    /// index and the others may be, on scalars otherwise.
+    fn arithmetic(
+        &mut self,
+        syntax: Syntax<'_>,
+        operands: Vec<(Typed, &Expr)>,
+        span: Span,
+        op: &str,
+    ) -> syn::Result<Typed> {
+        let types = || operands.iter().map(|((_, ty), _)| ty);
+        let on = if types().any(|ty| *ty == Ty::Index) && types().all(Ty::may_be_index) {
+            Operand::Index
+        } else {
+            Operand::Scalar
+        };
+        let written = format!("`{op}`");
+        let Some(p) = Primitive::find(syntax, on) else {
+            return Err(match on {
+                Operand::Index => Rejection::OnIndex(written).at_span(span),
+                _ => Rejection::UnknownOperator(op.to_string()).at_span(span),
+            });
+        };
+        let mut inputs = Vec::with_capacity(operands.len());
+        for ((term, ty), e) in operands {
+            check_operand(&ty, e, on, &written)?;
+            inputs.push(term);
+        }
+        Ok(apply(p, inputs, Vec::new(), span))
+    }
+
+    /// `x.method(args)` for a scalar method of the table, on the lowered receiver `x`.
+    pub(super) fn scalar_method(
+        &mut self,
+        env: &Env,
+        call: &syn::ExprMethodCall,
+        receiver: Typed,
+    ) -> syn::Result<Typed> {
         let name = call.method.to_string();
-        if let Some(turbofish) = &call.turbofish {
-            return Err(Unsupported::MethodTypeArguments.at(turbofish));
-        }
-        if super::vectors::is_vector_method(&name) {
-            return self.vector_method(env, call);
-        }
-        let Some(p) = Primitive::find(Syntax::Method(&name)) else {
+        let Some(p) = Primitive::find(Syntax::Method(&name), Operand::Scalar) else {
             return Err(Rejection::UnknownMethod(name).at(&call.method));
         };
-        if call.args.len() + 1 != p.operands.len() {
+        let args: Vec<&Expr> = call.args.iter().collect();
+        if args.len() + 1 != p.operands.len() {
             let wrong = Rejection::Arguments {
                 name,
                 usage: p.usage(),
             };
-            return Err(if call.args.is_empty() {
+            return Err(if args.is_empty() {
                 wrong.at(&call.method)
             } else {
                 wrong.at(&call.args)
             });
         }
-        let operands: Vec<&Expr> = std::iter::once(&*call.receiver).chain(&call.args).collect();
-        self.primitive(env, p, &operands, call.method.span(), &format!("`{name}`"))
+        let written = format!("`{name}`");
+        check_operand(&receiver.1, &call.receiver, Operand::Scalar, &written)?;
+        self.with_arguments(env, p, vec![receiver.0], &args, call.method.span())
     }
 
-    /// The primitive `p` of `operands` (as Rust writes them: a method's receiver first), its
-    /// node at `span`; `written` names it in messages.
-    fn primitive(
+    /// `f(args)` for a primitive called by its path: a scalar method (`f64::max(a, b)`) or a
+    /// function of the table (`libm::erf(x)`); `None` if the path is neither.
+    pub(super) fn scalar_function(
+        &mut self,
+        env: &Env,
+        call: &syn::ExprCall,
+        path: &syn::Path,
+    ) -> Option<syn::Result<Typed>> {
+        let p = scalar_function(path, self.types.scalar)?;
+        let args: Vec<&Expr> = call.args.iter().collect();
+        if args.len() != p.operands.len() {
+            let name = crate::print::squashed(&path.to_token_stream());
+            return Some(Err(Rejection::Arguments {
+                name,
+                usage: p.usage(),
+            }
+            .at(call)));
+        }
+        Some(self.with_arguments(env, p, Vec::new(), &args, path.span()))
+    }
+
+    /// The primitive `p` of `inputs` (its lowered first operands) and of the operands `args`,
+    /// which follow them; its node at `span`.
+    fn with_arguments(
         &mut self,
         env: &Env,
         p: &'static Primitive,
-        operands: &[&Expr],
+        mut inputs: Vec<Term>,
+        args: &[&Expr],
         span: Span,
-        written: &str,
     ) -> syn::Result<Typed> {
-        let mut inputs = Vec::new();
+        let written = format!("`{}`", p.name());
         let mut literals = Vec::new();
-        for (kind, e) in p.operands.iter().zip(operands) {
+        for (kind, e) in p.operands[inputs.len()..].iter().zip(args) {
             match kind {
-                Operand::Scalar => inputs.push(self.scalar_operand(env, e, written)?.0),
                 Operand::IntLiteral => literals.push(int_literal(e).ok_or_else(|| {
                     Rejection::IntegerLiteralArgument {
                         name: written.trim_matches('`').to_string(),
@@ -108,38 +157,79 @@ impl Lowering {
                     }
                     .at(e)
                 })??),
+                on => {
+                    let (term, ty) = self.expr(env, e)?;
+                    check_operand(&ty, e, *on, &written)?;
+                    inputs.push(term);
+                }
             }
         }
-        // Several scalar inputs are paired, left-nested, as a program's parameters are.
-        let input = inputs
-            .into_iter()
-            .reduce(Term::fork)
-            .expect("a primitive has a scalar operand");
-        Ok((
-            Term::compose(Term::Prim(p, literals, span), input),
-            Ty::Scalar,
-        ))
+        Ok(apply(p, inputs, literals, span))
     }
+}
 
-    /// An operand that must be a scalar, of the operator or method `written`.
-    pub(super) fn scalar_operand(
-        &mut self,
-        env: &Env,
-        e: &Expr,
-        written: &str,
-    ) -> syn::Result<Typed> {
-        let (f, ty) = self.expr(env, e)?;
-        if let Ty::Vector(..) = ty {
-            return Err(Rejection::ScalarOnVector(written.to_string()).at(e));
+/// `p ∘ (x1 △ x2 △ …)`, its inputs paired, left-nested, as a program's parameters are.
+fn apply(p: &'static Primitive, inputs: Vec<Term>, literals: Vec<i32>, span: Span) -> Typed {
+    let input = inputs
+        .into_iter()
+        .reduce(Term::fork)
+        .expect("a primitive has an input");
+    let ty = match p.result() {
+        Operand::Index => Ty::Index,
+        _ => Ty::Scalar,
+    };
+    (Term::compose(Term::Prim(p, literals, span), input), ty)
+}
+
+/// The primitive a path names, if it names one: `f64::max` (a scalar method by its path, for the
+/// program's scalar type) or a function of the table (`libm::erf`).
+pub(super) fn scalar_function(path: &syn::Path, scalar: &str) -> Option<&'static Primitive> {
+    let written = crate::print::squashed(&path.to_token_stream());
+    let written = written.trim_start_matches("::");
+    if let Some(p) = Primitive::find(Syntax::Function(written), Operand::Scalar) {
+        return Some(p);
+    }
+    let method = written
+        .strip_prefix(scalar)
+        .or_else(|| written.strip_prefix(&format!("std::{scalar}")))
+        .or_else(|| written.strip_prefix(&format!("core::{scalar}")))?
+        .strip_prefix("::")?;
+    Primitive::find(Syntax::Method(method), Operand::Scalar)
+}
+
+/// Checks that an operand of type `ty`, written `e`, fits a primitive `written` on `on` (scalars
+/// or indices).
+pub(super) fn check_operand(ty: &Ty, e: &Expr, on: Operand, written: &str) -> syn::Result<()> {
+    match (on, ty) {
+        (Operand::Scalar, Ty::Index) => Err(match integer_literal(e) {
+            Some(digits) => Rejection::IntegerLiteral(digits).at(e),
+            None => Rejection::IndexAsScalar(written.to_string()).at(e),
+        }),
+        (_, Ty::Vector(..) | Ty::Vec(_) | Ty::Iter(_)) => {
+            Err(Rejection::ScalarOnVector(written.to_string()).at(e))
         }
-        if !ty.may_be_scalar() {
-            return Err(Rejection::ScalarOn {
-                operator: written.to_string(),
-                ty,
-            }
-            .at(e));
+        (Operand::Index, ty) if !ty.may_be_index() => Err(Rejection::ScalarOn {
+            operator: written.to_string(),
+            ty: ty.clone(),
         }
-        Ok((f, Ty::Scalar))
+        .at(e)),
+        (_, ty) if !ty.may_be_scalar() && !ty.may_be_index() => Err(Rejection::ScalarOn {
+            operator: written.to_string(),
+            ty: ty.clone(),
+        }
+        .at(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The digits of `e` if it is an integer literal (what a scalar context rejects).
+pub(super) fn integer_literal(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(int), ..
+        }) => Some(int.base10_digits().to_string()),
+        Expr::Paren(p) => integer_literal(&p.expr),
+        _ => None,
     }
 }
 

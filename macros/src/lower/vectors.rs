@@ -4,7 +4,7 @@
 
 use super::{Lowering, Typed};
 use crate::env::Env;
-use crate::primitives::{Primitive, Syntax};
+use crate::primitives::{Operand, Primitive, Syntax};
 use crate::reject::Rejection;
 use crate::term::{Indexed, Term};
 use crate::types::{Shape, Ty};
@@ -24,14 +24,15 @@ pub(super) fn is_vector_method(name: &str) -> bool {
 }
 
 impl Lowering {
-    /// `xs.map(f)`, `xs.zip_with(ys, f)`, `xs.sum()`, `xs.dot(ys)` on vectors of a static shape.
+    /// `xs.map(f)`, `xs.zip_with(ys, f)`, `xs.sum()`, `xs.dot(ys)` on vectors of a static shape,
+    /// on the lowered receiver `xs`.
     pub(super) fn vector_method(
         &mut self,
         env: &Env,
         call: &syn::ExprMethodCall,
+        (xs, xs_ty): Typed,
     ) -> syn::Result<Typed> {
         let name = call.method.to_string();
-        let (xs, xs_ty) = self.expr(env, &call.receiver)?;
         let args: Vec<&Expr> = call.args.iter().collect();
         match (name.as_str(), args.as_slice()) {
             ("sum", []) => {
@@ -59,8 +60,8 @@ impl Lowering {
                         return Err(Rejection::DotOf(ty).at(operand));
                     }
                 }
-                let mul =
-                    Primitive::find(Syntax::Infix("*")).expect("multiplication is a primitive");
+                let mul = Primitive::find(Syntax::Infix("*"), Operand::Scalar)
+                    .expect("multiplication is a primitive");
                 let products = Term::compose(
                     Term::Fmap(h.clone(), Box::new(Term::prim(mul, call.method.span()))),
                     Term::compose(

@@ -62,10 +62,9 @@ unsupported! {
     Item => "items (fn, const, use, …) in a body", "define them outside the program";
     Macro => "macros";
     NotOutsideCondition => "`!` outside the condition of an `if`";
-    Deref => "references (`*`)", "a program takes and returns values";
-    Borrow => "references (`&`)", "a program takes and returns values";
+    MutBorrow => "mutable references (`&mut`)", "a program takes and returns values";
     RefBinding => "references (`ref`)", "a program takes and returns values";
-    ReferencePattern => "references in patterns", "a program takes and returns values";
+    ReferencePattern => "`&mut` in patterns", "a program takes and returns values";
     ReferenceType => "references or pointers", "a program takes and returns values";
     Operator => "this operator";
     Label => "labels";
@@ -84,10 +83,10 @@ unsupported! {
     Closure => "closures outside `map` and `zip_with`",
         "a program is not a value: define another #[catad::program] and call it";
     Match => "`match`", "use `if`/`else` on comparisons";
-    Indexing => "indexing", ON_VECTORS;
+    IndexOfUnknown => "indexing a value whose type the macro cannot see",
+        "bind it with its type first, e.g. `let v: Vec<f64> = …;`";
+    OpenRange => "open ranges", "a range has both bounds: `a..b` or `a..=b`";
     ArrayExpression => "array expressions", "a program's vectors come from its parameters";
-    Cast => "casts (`as`)";
-    Range => "ranges";
     IfLet => "`if let`", "a condition compares scalars";
     LetExpression => "`let` in an expression";
     Unsafe => "`unsafe`";
@@ -108,7 +107,8 @@ unsupported! {
     Callee => "calls of anything but a #[catad::program] by its path";
     Recursion => "recursion", "a program is a finite term, built when it is called";
     CallTypeArguments => "type arguments on calls", "call a program by its path, e.g. `sqr(x)`";
-    ScalarFunctionPath => "calls of scalar functions by path", "write them as methods, e.g. `x.sin()`";
+    ScalarFunctionPath => "this scalar function",
+        "the scalar functions are the methods, e.g. `f64::max(a, b)`, and `libm::erf(x)`";
     FieldOfUnknown => "fields of a value whose type the macro cannot see",
         "bind it with its struct type first, e.g. `let p: Params = …;`";
     PairField => "tuple fields other than .0 and .1", "a pair has two components";
@@ -126,10 +126,9 @@ unsupported! {
     ExternFn => "`extern` functions";
     Variadic => "variadic functions";
     SelfParameter => "`self` parameters";
-    RunTimeLength => "run-time-length vectors",
-        "a program is built before it sees its input: give the length in the type, [T; N]";
+    RunTimeLength => "run-time-length vectors of this kind", "write `Vec<T>`";
     Type => "this type",
-        "a program's types are f64 or f32, (), pairs, [T; N], SVector<T, N> and HasRep structs";
+        "a program's types are f64 or f32, usize, (), pairs, [T; N], SVector<T, N>, Vec<T> and HasRep structs";
 }
 
 /// Why the macros reject their input.
@@ -161,6 +160,28 @@ pub(crate) enum Rejection {
     },
     /// A vector where a primitive takes a scalar.
     ScalarOnVector(String),
+    /// An index where a primitive takes a scalar.
+    IndexAsScalar(String),
+    /// An operator that indices do not have (`-i`).
+    OnIndex(String),
+    /// An index of another type than `usize`.
+    IndexOf(Ty),
+    /// `xs[i]` of a value that is not a vector.
+    IndexingOf(Ty),
+    /// `xs[i]` of a vector of a fixed length, `i` not a literal.
+    FixedIndex,
+    /// `e as T` other than between indices and scalars.
+    Cast { from: Ty, to: Ty },
+    /// A method of iterators on a `Vec` itself.
+    IterateFirst(String),
+    /// A method that iterators, vectors and ranges do not have.
+    UnknownIteratorMethod { name: String, ty: Ty },
+    /// `zip` or `for` over a value that is not a vector.
+    NotIterable { method: String, ty: Ty },
+    /// The maximum or minimum of a vector whose elements are not scalars.
+    ExtremeOf(Ty),
+    /// A `fold` whose body's type is not its initial value's.
+    FoldState { init: Ty, body: Ty },
     /// Another value where a primitive takes a scalar.
     ScalarOn { operator: String, ty: Ty },
     /// A method that is neither a primitive nor a vector method.
@@ -182,7 +203,12 @@ pub(crate) enum Rejection {
     /// `dot` of vectors of non-scalars.
     DotOf(Ty),
     /// A closure with the wrong number of parameters.
-    ClosureArity { given: usize, method: &'static str },
+    ClosureArity {
+        given: usize,
+        expected: usize,
+        method: &'static str,
+        example: &'static str,
+    },
     /// A closure whose declared result is not its body's.
     ClosureResult { body: Ty, declared: Ty },
     /// `if` branches of different types.
@@ -229,6 +255,35 @@ impl Rejection {
             Rejection::ScalarOnVector(operator) => {
                 format!("{program} does not support {operator} on a vector")
             }
+            Rejection::IndexAsScalar(operator) => {
+                format!("{program} does not support {operator} on an index where it takes scalars")
+            }
+            Rejection::OnIndex(operator) => {
+                format!("{program} does not support {operator} on indices")
+            }
+            Rejection::IndexOf(ty) => format!("{program}: an index is a usize, not {ty}"),
+            Rejection::IndexingOf(ty) => format!("{program} does not support indexing {ty}"),
+            Rejection::FixedIndex => {
+                format!("{program}: a vector of a fixed length is indexed by a literal")
+            }
+            Rejection::Cast { from, to } => {
+                format!("{program} does not support casting {from} to {to}")
+            }
+            Rejection::IterateFirst(method) => {
+                format!("{program}: a Vec has no `{method}`, its iterator has")
+            }
+            Rejection::UnknownIteratorMethod { name, ty } => {
+                format!("{program} does not support the method `{name}` on {ty}")
+            }
+            Rejection::NotIterable { method, ty } => {
+                format!("{program}: `{method}` takes a vector, not {ty}")
+            }
+            Rejection::ExtremeOf(ty) => {
+                format!("{program}: the maximum or minimum of a vector whose elements are {ty}")
+            }
+            Rejection::FoldState { init, body } => {
+                format!("{program}: the state is {init}, the closure {body}")
+            }
             Rejection::ScalarOn { operator, ty } => {
                 format!("{program} does not support {operator} on {ty}: it takes scalars")
             }
@@ -257,7 +312,7 @@ impl Rejection {
             Rejection::DotOf(ty) => {
                 format!("{program}: `dot` of vectors whose elements are {ty}")
             }
-            Rejection::ClosureArity { given, method } => {
+            Rejection::ClosureArity { given, method, .. } => {
                 format!("{program}: a closure of {given} parameters in `{method}`")
             }
             Rejection::ClosureResult { body, declared } => {
@@ -293,9 +348,35 @@ impl Rejection {
                 "its parameters and result are scalars, pairs, vectors and structs".into()
             }
             Rejection::Tuple { .. } => pair.into(),
-            Rejection::UnknownOperator(_) => "the operators are + - * / and unary -".into(),
+            Rejection::UnknownOperator(_) => format!(
+                "the operators are + - * / and unary - on scalars, {} on indices",
+                Primitive::index_operators()
+            ),
             Rejection::IntegerLiteral(digits) => format!("write `{digits}.0`"),
             Rejection::ScalarOnVector(_) => scalars.into(),
+            Rejection::IndexAsScalar(_) => "convert the index to a scalar: `i as f64`".into(),
+            Rejection::OnIndex(_) => format!(
+                "indices (usize) have {}, comparisons, and `as f64`",
+                Primitive::index_operators()
+            ),
+            Rejection::IndexOf(_) => "index with a usize: `xs[i]`, `i` a usize or a literal".into(),
+            Rejection::IndexingOf(_) => {
+                "a Vec<T> is indexed by a usize, a [T; N] or SVector<T, N> by a literal".into()
+            }
+            Rejection::FixedIndex => {
+                "index a Vec<T> at run time, or work on the whole vector with `map`".into()
+            }
+            Rejection::Cast { .. } => {
+                "casts convert indices to scalars: `i as f64` (a scalar has no index)".into()
+            }
+            Rejection::IterateFirst(method) => format!("write `xs.iter().{method}(…)`"),
+            Rejection::UnknownIteratorMethod { .. } => {
+                "the methods are len, iter, map, zip, enumerate, sum, fold, collect, count".into()
+            }
+            Rejection::NotIterable { .. } => {
+                "it takes a Vec<T> or its iterator: `ys.iter()`, `&ys`".into()
+            }
+            Rejection::ExtremeOf(_) => "it takes a vector of scalars".into(),
             Rejection::UnknownMethod(_) => format!(
                 "the methods are {} on scalars, and map, zip_with, sum, dot on vectors",
                 Primitive::methods()
@@ -305,14 +386,23 @@ impl Rejection {
                 format!("write `{usage}`")
             }
             Rejection::VectorOfUnknownShape(_) => {
-                "bind it with its type first, e.g. `let v: [f64; 3] = …;`".into()
+                "bind it with its type first, e.g. `let v: [f64; 3] = …;` or `Vec<f64>`".into()
             }
             Rejection::VectorMethodOn { .. } => "it takes vectors: [T; N] or SVector<T, N>".into(),
             Rejection::DotOf(_) => "it takes vectors of scalars".into(),
-            Rejection::ClosureArity { method, .. } => match *method {
-                "map" => "`map` takes a closure of one parameter, e.g. `|x| x * x`".into(),
-                _ => "`zip_with` takes a closure of two parameters, e.g. `|x, y| x * y`".into(),
-            },
+            Rejection::ClosureArity {
+                expected,
+                method,
+                example,
+                ..
+            } => {
+                let parameters = match expected {
+                    1 => "one parameter".to_string(),
+                    2 => "two parameters".to_string(),
+                    n => format!("{n} parameters"),
+                };
+                format!("`{method}` takes a closure of {parameters}, e.g. `{example}`")
+            }
             Rejection::FieldsOf(_) => {
                 "`.0`/`.1` select a pair's components, named fields a HasRep struct's".into()
             }
@@ -397,6 +487,29 @@ mod tests {
                 second: "f32",
             },
             Rejection::ScalarOnVector("`recip`".into()),
+            Rejection::IndexAsScalar("`atan2`".into()),
+            Rejection::OnIndex("`-`".into()),
+            Rejection::IndexOf(long_struct.clone()),
+            Rejection::IndexingOf(long_struct.clone()),
+            Rejection::FixedIndex,
+            Rejection::Cast {
+                from: long_struct.clone(),
+                to: vector.clone(),
+            },
+            Rejection::IterateFirst("enumerate".into()),
+            Rejection::UnknownIteratorMethod {
+                name: "sum_of_squares_of_elements".into(),
+                ty: Ty::Iter(Box::new(Ty::Scalar)),
+            },
+            Rejection::NotIterable {
+                method: "enumerate".into(),
+                ty: long_struct.clone(),
+            },
+            Rejection::ExtremeOf(long_struct.clone()),
+            Rejection::FoldState {
+                init: long_struct.clone(),
+                body: vector.clone(),
+            },
             Rejection::ScalarOn {
                 operator: "`recip`".into(),
                 ty: Ty::Unknown,
@@ -423,7 +536,9 @@ mod tests {
             Rejection::DotOf(long_struct.clone()),
             Rejection::ClosureArity {
                 given: 10,
+                expected: 2,
                 method: "zip_with",
+                example: "|x, y| x * y",
             },
             Rejection::ClosureResult {
                 body: vector.clone(),
@@ -455,6 +570,17 @@ mod tests {
                 | Rejection::LiteralSuffix { .. }
                 | Rejection::MixedScalars { .. }
                 | Rejection::ScalarOnVector(_)
+                | Rejection::IndexAsScalar(_)
+                | Rejection::OnIndex(_)
+                | Rejection::IndexOf(_)
+                | Rejection::IndexingOf(_)
+                | Rejection::FixedIndex
+                | Rejection::Cast { .. }
+                | Rejection::IterateFirst(_)
+                | Rejection::UnknownIteratorMethod { .. }
+                | Rejection::NotIterable { .. }
+                | Rejection::ExtremeOf(_)
+                | Rejection::FoldState { .. }
                 | Rejection::ScalarOn { .. }
                 | Rejection::UnknownMethod(_)
                 | Rejection::Arguments { .. }
@@ -482,8 +608,8 @@ mod tests {
         let samples = samples();
         let kinds: std::collections::HashSet<_> =
             samples.iter().map(std::mem::discriminant).collect();
-        // One sample of each of the 27 kinds (the `match` in `samples` lists them).
-        assert_eq!(kinds.len(), 27);
+        // One sample of each of the 38 kinds (the `match` in `samples` lists them).
+        assert_eq!(kinds.len(), 38);
         for rejection in samples {
             let message = rejection.message();
             let first = message.lines().next().unwrap();
@@ -515,7 +641,7 @@ mod tests {
 
     #[test]
     fn the_list_of_methods_comes_from_the_table() {
-        let help = Rejection::UnknownMethod("abs".into()).help().unwrap();
+        let help = Rejection::UnknownMethod("floor".into()).help().unwrap();
         assert!(
             help.contains("sin, cos, exp, ln, sqrt, tanh, recip, powi"),
             "{help}"

@@ -22,17 +22,13 @@ pub(crate) fn expression(e: &Expr) -> syn::Error {
             Unsupported::Match.at(quote!(#match_token #scrutinee))
         }
         Expr::Assign(a) => Unsupported::Assignment.at(a),
-        Expr::Reference(r) => Unsupported::Borrow.at(r),
         Expr::Return(r) => Unsupported::Return.at(r),
         Expr::Closure(c) => Unsupported::Closure.at(c),
         Expr::Macro(m) => Unsupported::Macro.at(m),
-        Expr::Index(i) => Unsupported::Indexing.at(i),
         Expr::Array(a) => Unsupported::ArrayExpression.at(a),
-        Expr::Cast(c) => Unsupported::Cast.at(c),
         Expr::Try(t) => Unsupported::Try.at(t),
         Expr::Break(b) => Unsupported::Break.at(b),
         Expr::Continue(c) => Unsupported::Continue.at(c),
-        Expr::Range(r) => Unsupported::Range.at(r),
         Expr::Let(l) => Unsupported::LetExpression.at(l),
         Expr::Unsafe(u) => Unsupported::Unsafe.at(u),
         other => Unsupported::Expression.at(other),

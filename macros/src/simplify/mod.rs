@@ -17,6 +17,7 @@ pub(crate) fn simplify(t: Term) -> Term {
             cond(simplify_pred(*p), simplify(*then), simplify(*otherwise))
         }
         Term::Fmap(h, f) => Term::Fmap(h, Box::new(simplify(*f))),
+        Term::Loop(kind, f) => Term::Loop(kind, Box::new(simplify(*f))),
         Term::Build(path, fields) => Term::Build(
             path,
             fields
@@ -31,7 +32,9 @@ pub(crate) fn simplify(t: Term) -> Term {
 /// `p` with its comparisons' operands simplified.
 fn simplify_pred(p: Pred) -> Pred {
     match p {
-        Pred::Compare(lhs, cmp, rhs) => Pred::Compare(simplify(lhs), cmp, simplify(rhs)),
+        Pred::Compare(lhs, cmp, rhs, on) => {
+            Pred::Compare(simplify(lhs), cmp, simplify(rhs), on)
+        }
         Pred::And(p, q) => Pred::And(Box::new(simplify_pred(*p)), Box::new(simplify_pred(*q))),
         Pred::Or(p, q) => Pred::Or(Box::new(simplify_pred(*p)), Box::new(simplify_pred(*q))),
         Pred::Not(p) => Pred::Not(Box::new(simplify_pred(*p))),
@@ -138,6 +141,7 @@ mod tests {
             messy.clone(),
             crate::term::Cmp::Lt,
             Term::Id,
+            crate::primitives::Operand::Scalar,
         )));
         let t = Term::cond(p, messy.clone(), Term::Id);
         assert_eq!(simplify(t).to_string(), "cond(!(sin_c < id), sin_c, id)");

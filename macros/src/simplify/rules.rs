@@ -43,6 +43,11 @@ pub(crate) const ADJACENT: &[Rule<Adjacent>] = &[
         apply: |g, _| matches!(g, Term::Const(..)).then(|| vec![g.clone()]),
     },
     Rule {
+        name: "const_ix_absorbs",
+        law: "const_ix(n) ∘ f = const_ix(n)",
+        apply: |g, _| matches!(g, Term::ConstIx(..)).then(|| vec![g.clone()]),
+    },
+    Rule {
         name: "it_absorbs",
         law: "it ∘ f = it",
         apply: |g, _| (*g == Term::It).then(|| vec![Term::It]),
@@ -134,7 +139,7 @@ pub(crate) const CHOICES: &[Rule<Choosing>] = &[Rule {
 mod tests {
     use super::super::{cond, simplify};
     use super::*;
-    use crate::primitives::{Primitive, Syntax};
+    use crate::primitives::{Operand, Primitive, Syntax};
     use crate::term::{Cmp, Indexed};
     use crate::types::Shape;
     use proc_macro2::Span;
@@ -162,6 +167,11 @@ mod tests {
                 "const_absorbs",
                 Term::compose(constant(), f.clone()),
                 constant(),
+            ),
+            (
+                "const_ix_absorbs",
+                Term::compose(Term::index(3, Span::call_site()), f.clone()),
+                Term::index(3, Span::call_site()),
             ),
             ("it_absorbs", Term::compose(Term::It, f.clone()), Term::It),
             (
@@ -206,7 +216,7 @@ mod tests {
             (
                 "cond_same_branches",
                 Term::cond(
-                    Pred::Compare(Term::Id, Cmp::Lt, constant()),
+                    Pred::Compare(Term::Id, Cmp::Lt, constant(), Operand::Scalar),
                     f.clone(),
                     f.clone(),
                 ),
@@ -253,7 +263,7 @@ mod tests {
         for rule in FORKS {
             assert!((rule.apply)(&f, &g).is_none(), "{}", rule.name);
         }
-        let p = Pred::Compare(Term::Id, Cmp::Lt, Term::Id);
+        let p = Pred::Compare(Term::Id, Cmp::Lt, Term::Id, Operand::Scalar);
         assert!(
             CHOICES
                 .iter()
@@ -279,7 +289,7 @@ mod tests {
             "dup ∘ exl"
         );
         let mul = Term::prim(
-            Primitive::find(Syntax::Infix("*")).unwrap(),
+            Primitive::find(Syntax::Infix("*"), Operand::Scalar).unwrap(),
             Span::call_site(),
         );
         let shared = Term::fork(
@@ -291,7 +301,7 @@ mod tests {
 
     #[test]
     fn a_conditional_keeps_different_branches() {
-        let p = Pred::Compare(Term::Id, Cmp::Lt, Term::Id);
+        let p = Pred::Compare(Term::Id, Cmp::Lt, Term::Id, Operand::Scalar);
         let c = cond(p, Term::method("sin"), Term::method("cos"));
         assert_eq!(c.to_string(), "cond(id < id, sin_c, cos_c)");
     }

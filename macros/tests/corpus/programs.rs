@@ -36,6 +36,9 @@ struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f
     reverse_cont: ::catad::vocabulary::Hom<::catad::ad::ReverseCont<f64>, A, B>,
     forward_begin: ::catad::vocabulary::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
     matrix: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Mat<f64>>, A, B>,
+    // Checked by `macros/tests/corpus.rs`, not by every includer.
+    #[allow(dead_code)]
+    delta: ::catad::vocabulary::Hom<::catad::ad::ReverseDelta, A, B>,
 }
 
 /// `programs::$name` in `Fun` and every mode, for the includers' `corpus!`.
@@ -48,6 +51,7 @@ macro_rules! interpretations {
             reverse_cont: programs::$name::<::catad::ad::ReverseCont<f64>>(),
             forward_begin: programs::$name::<::catad::ad::ForwardBegin<f64>>(),
             matrix: programs::$name::<::catad::interpretations::D<::catad::interpretations::Mat<f64>>>(),
+            delta: programs::$name::<::catad::ad::ReverseDelta>(),
         }
     };
 }

@@ -21,7 +21,7 @@
 
 use super::{D, DMap, linear};
 use crate::space::{Additive, Container};
-use crate::vocabulary::{CartesianI, CocartesianI, Hom, MonoidalI, SumCat, ZipI};
+use crate::vocabulary::{CartesianI, CocartesianI, FoldI, Hom, MonoidalI, SumCat, ZipI};
 
 /// Fig. 13: `crossI fs = D (second crossI ∘ unzip ∘ crossI (fmap unD fs))`.
 impl<K: MonoidalI<H>, H: Container> MonoidalI<H> for D<K> {
@@ -30,6 +30,7 @@ impl<K: MonoidalI<H>, H: Container> MonoidalI<H> for D<K> {
         fs: H::Of<DMap<K, A, B>>,
     ) -> DMap<K, H::Obj<A>, H::Obj<B>> {
         DMap::new(move |xs: H::Obj<A>| {
+            h.check_exact(&xs);
             let mut derivatives: Vec<Hom<K, A, B>> = Vec::with_capacity(h.size());
             let values = h.zip_apply(&fs, &xs, |f: &DMap<K, A, B>, x: A| {
                 let (b, df) = f.linearize(x);
@@ -47,11 +48,20 @@ impl<K: CartesianI<H>, H: Container> CartesianI<H> for D<K> {
         let derivatives = K::ex_i::<A>(h);
         let derivatives = h.items(&derivatives);
         h.tabulate(|i| {
-            linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.index(&xs, i), derivatives[i].clone())
+            linear::<K, H::Obj<A>, A>(
+                move |xs: H::Obj<A>| exact_index(h, &xs, i),
+                derivatives[i].clone(),
+            )
         })
     }
     fn repl_i<A: Additive>(h: H) -> DMap<K, A, H::Obj<A>> {
         linear::<K, A, H::Obj<A>>(move |a: A| h.replicate(&a), K::repl_i::<A>(h))
+    }
+    fn ex_at<A: Additive>(h: H, i: usize) -> DMap<K, H::Obj<A>, A> {
+        linear::<K, H::Obj<A>, A>(
+            move |xs: H::Obj<A>| exact_index(h, &xs, i),
+            K::ex_at::<A>(h, i),
+        )
     }
 }
 
@@ -67,19 +77,51 @@ impl<K: CocartesianI<H>, H: Container> CocartesianI<H> for D<K> {
     fn jam_i<A: Additive>(h: H) -> DMap<K, H::Obj<A>, A> {
         linear::<K, H::Obj<A>, A>(move |xs: H::Obj<A>| h.sum(&xs), K::jam_i::<A>(h))
     }
+    fn in_at<A: Additive>(h: H, i: usize) -> DMap<K, A, H::Obj<A>> {
+        linear::<K, A, H::Obj<A>>(move |a: A| h.inject(i, &a), K::in_at::<A>(h, i))
+    }
+}
+
+/// `foldI fs`: each step linearized at its own point, in order; the derivative is `K`'s fold of
+/// the steps' derivatives.
+impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
+    fn fold_i<E: Additive, S: Additive, A: Additive>(
+        h: H,
+        fs: H::Of<DMap<K, ((E, S), A), S>>,
+    ) -> DMap<K, (E, (S, H::Obj<A>)), S> {
+        DMap::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
+            h.check_exact(&xs);
+            let xs = h.elements(&xs);
+            let mut derivatives = Vec::with_capacity(h.size());
+            let steps = h.items(&fs).iter().zip(xs.iter());
+            let s = steps.fold(s, |s, (f, x)| {
+                let (s, df) = f.linearize(((e.clone(), s), x.clone()));
+                derivatives.push(df);
+                s
+            });
+            (s, K::fold_i(h, h.collect(derivatives)))
+        })
+    }
 }
 
 /// `zipI` and `unzipI` are linear: `linearD zip zipI`, `linearD unzip unzipI`.
 impl<K: ZipI<H>, H: Container> ZipI<H> for D<K> {
     fn zip_i<A: Additive, B: Additive>(h: H) -> DMap<K, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>> {
         linear::<K, (H::Obj<A>, H::Obj<B>), H::Obj<(A, B)>>(
-            move |(xs, ys): (H::Obj<A>, H::Obj<B>)| h.zip(&xs, &ys),
+            move |(xs, ys): (H::Obj<A>, H::Obj<B>)| {
+                h.check_exact(&xs);
+                h.check_exact(&ys);
+                h.zip(&xs, &ys)
+            },
             K::zip_i::<A, B>(h),
         )
     }
     fn unzip_i<A: Additive, B: Additive>(h: H) -> DMap<K, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)> {
         linear::<K, H::Obj<(A, B)>, (H::Obj<A>, H::Obj<B>)>(
-            move |pairs: H::Obj<(A, B)>| h.unzip(&pairs),
+            move |pairs: H::Obj<(A, B)>| {
+                h.check_exact(&pairs);
+                h.unzip(&pairs)
+            },
             K::unzip_i::<A, B>(h),
         )
     }
@@ -87,9 +129,22 @@ impl<K: ZipI<H>, H: Container> ZipI<H> for D<K> {
 
 /// `sum_c = jamI`: the sum is linear, its own derivative.
 impl<K: CocartesianI<H>, H: Container> SumCat<H> for D<K> {
+    /// `jamI`, on an input of the shape's length.
     fn sum_c<A: Additive>(h: H) -> Hom<Self, H::Obj<A>, A> {
-        <Self as CocartesianI<H>>::jam_i(h)
+        linear::<K, H::Obj<A>, A>(
+            move |xs: H::Obj<A>| {
+                h.check_exact(&xs);
+                h.sum(&xs)
+            },
+            K::jam_i::<A>(h),
+        )
     }
+}
+
+/// Element `i` of a program's input, which must have the shape's length.
+fn exact_index<H: Container, A: Additive>(h: H, xs: &H::Obj<A>, i: usize) -> A {
+    h.check_exact(xs);
+    h.index(xs, i)
 }
 
 #[cfg(test)]
@@ -173,11 +228,26 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_vector_is_read_as_zeros() {
+    fn inside_linear_maps_the_empty_vector_is_read_as_zeros() {
+        // jamI, a linear map, takes the empty vector (the zero of every length) as zeros ...
         let s = Reverse::jam_i::<f64>(VecLen(3));
         assert_eq!(s.apply(Vec::new()), 0.0);
-        let ex = Forward::ex_i::<f64>(VecLen(2));
-        assert_eq!(ex[1].apply(Vec::new()), 0.0);
+        // ... and so does the derivative of a projection, applied to a zero tangent.
+        let ex = Reverse::ex_at::<f64>(VecLen(2), 1);
+        assert_eq!(vjp(&ex, vec![1.0, 2.0], 1.0), (2.0, vec![0.0, 1.0]));
+    }
+
+    #[test]
+    #[should_panic(expected = "a vector of length 0 where the program expects length 3")]
+    fn an_empty_input_is_not_read_as_zeros() {
+        // Σ exp(xᵢ)·xᵢ over a vector of length 3, given the empty vector: an error, not a gradient
+        // at the zero vector.
+        let body = Reverse::compose(
+            Reverse::mul_c(),
+            Reverse::fork(Reverse::exp_c(), Reverse::id::<f64>()),
+        );
+        let f = Reverse::compose(Reverse::sum_c(VecLen(3)), Reverse::fmap(VecLen(3), body));
+        gradient(&f, Vec::new());
     }
 
     #[test]
@@ -200,7 +270,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a Vec of length 3 where the shape has length 2")]
+    #[should_panic(expected = "a vector of length 3 where the program expects length 2")]
     fn a_vector_of_the_wrong_length_is_refused() {
         Forward::fmap(VecLen(2), Forward::sin_c()).apply(vec![1.0, 2.0, 3.0]);
     }

@@ -6,11 +6,15 @@
 //! (Fig. 13) in `indexed.rs`.
 
 mod indexed;
+mod loops;
 mod numeric;
 
-use crate::space::{Additive, HasRep, Scalar};
+pub use loops::{LoopLinear, Representation};
+
+use crate::space::{Additive, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, Category, Cocartesian, Conditional, Hom, Monoidal, Pred, RepCat, Scalable,
+    Cartesian, Category, Checkpoint, Cocartesian, Conditional, Hom, LazyCat, LinearCat, LinearFn,
+    Monoidal, Pred, Primitive, PrimitiveCat, RepCat, Scalable,
 };
 use std::fmt;
 use std::marker::PhantomData;
@@ -135,6 +139,19 @@ impl<K: Cartesian> Cartesian for D<K> {
     fn it<A: Additive>() -> DMap<K, A, ()> {
         linear(|_| (), K::it())
     }
+
+    /// `f △ g = D (λ a → ((f a, g a), f' a △ g' a))`: `K`'s own fork, which a representation may
+    /// do better than `(f' × g') ∘ dup`.
+    fn fork<A: Additive, C: Additive, E: Additive>(
+        f: DMap<K, A, C>,
+        g: DMap<K, A, E>,
+    ) -> DMap<K, A, (C, E)> {
+        DMap::new(move |a: A| {
+            let (c, df) = f.linearize(a.clone());
+            let (e, dg) = g.linearize(a);
+            ((c, e), K::fork(df, dg))
+        })
+    }
 }
 
 impl<K: Cocartesian> Cocartesian for D<K> {
@@ -180,6 +197,35 @@ impl<K: Category> Conditional for D<K> {
             } else {
                 otherwise.linearize(a)
             }
+        })
+    }
+}
+
+/// `linear f = linearD f.apply (linear f)`: a linear map is its own derivative.
+impl<K: LinearCat<S>, S: Scalar> LinearCat<S> for D<K> {
+    fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> DMap<K, A, B> {
+        let g = Rc::clone(&f);
+        linear(move |a: A| g.apply(&a), K::linear(f))
+    }
+}
+
+/// `primitive p = D (λ a → let (b, f) = p.linearize a in (b, linear f))`.
+impl<K: LinearCat<S>, S: Scalar> PrimitiveCat<S> for D<K> {
+    fn primitive<A: Space<S>, B: Space<S>>(p: Rc<dyn Primitive<A, B>>) -> DMap<K, A, B> {
+        DMap::new(move |a: A| {
+            let (b, df) = p.linearize(&a);
+            (b, K::linear(df))
+        })
+    }
+}
+
+/// The value now; the derivative made again, at the same point, when it is applied.
+impl<K: LazyCat> Checkpoint for D<K> {
+    fn checkpoint<A: Additive, B: Additive>(f: DMap<K, A, B>) -> DMap<K, A, B> {
+        DMap::new(move |a: A| {
+            let b = f.linearize(a.clone()).0;
+            let f = f.clone();
+            (b, K::lazy(Rc::new(move || f.linearize(a.clone()).1)))
         })
     }
 }

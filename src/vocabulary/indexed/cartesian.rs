@@ -24,6 +24,20 @@ pub trait CartesianI<H: Container>: MonoidalI<H> {
     /// `exI`: the `size` projections, `exI[i] xs = xs[i]`.
     fn ex_i<A: Additive>(h: H) -> H::Of<Hom<Self, H::Obj<A>, A>>;
 
+    /// `exI[i]` alone: the projection on element `i`, without making the other `size − 1`.
+    ///
+    /// The provided definition takes it from [`ex_i`](CartesianI::ex_i); representations
+    /// override it to build the one projection in O(1).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::space::VecLen;
+    /// assert_eq!(Fun::ex_at::<f64>(VecLen(3), 2).apply(vec![1.0, 2.0, 3.0]), 3.0);
+    /// ```
+    fn ex_at<A: Additive>(h: H, i: usize) -> Hom<Self, H::Obj<A>, A> {
+        h.items(&Self::ex_i::<A>(h))[i].clone()
+    }
+
     /// `replI a = point a`: `size` copies of `a`.
     fn repl_i<A: Additive>(h: H) -> Hom<Self, A, H::Obj<A>>;
 

@@ -27,6 +27,21 @@ pub trait CocartesianI<H: Container>: MonoidalI<H> {
     /// `inI`: the `size` injections, `inI[i] a = a` at `i` and `0` elsewhere.
     fn in_i<A: Additive>(h: H) -> H::Of<Hom<Self, A, H::Obj<A>>>;
 
+    /// `inI[i]` alone: the injection at element `i`, without making the other `size − 1`.
+    ///
+    /// The provided definition takes it from [`in_i`](CocartesianI::in_i); representations
+    /// override it to build the one injection in O(1).
+    ///
+    /// ```
+    /// use catad::interpretations::AddFun;
+    /// use catad::prelude::*;
+    /// use catad::space::VecLen;
+    /// assert_eq!(AddFun::in_at::<f64>(VecLen(3), 0).apply(4.0), vec![4.0, 0.0, 0.0]);
+    /// ```
+    fn in_at<A: Additive>(h: H, i: usize) -> Hom<Self, A, H::Obj<A>> {
+        h.items(&Self::in_i::<A>(h))[i].clone()
+    }
+
     /// `jamI = sum`: the sum of the elements.
     fn jam_i<A: Additive>(h: H) -> Hom<Self, H::Obj<A>, A>;
 

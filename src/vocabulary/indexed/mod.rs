@@ -27,6 +27,7 @@
 
 mod cartesian;
 mod cocartesian;
+mod fold;
 mod monoidal;
 mod programs;
 mod sum;
@@ -34,6 +35,7 @@ mod zip;
 
 pub use cartesian::CartesianI;
 pub use cocartesian::CocartesianI;
+pub use fold::{FoldI, UnfoldI, fold_by_unrolling, unfold_by_unrolling};
 pub use monoidal::MonoidalI;
 pub use programs::{dot, dot_with, zip_with};
 pub use sum::SumCat;

@@ -1,0 +1,123 @@
+// The corpus of `#[catad::program]`s over run-time data, checked by `macros/tests/run_time_corpus.rs`
+// (each program against the same function run as plain Rust, in every mode). Each program names
+// the shapes of its sample points (`#[shapes(…)]`), and, where it is not smooth or not defined
+// everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
+// checked.
+
+use catad::space::HasRep;
+
+/// A struct in a vector.
+#[derive(Clone, Debug, PartialEq, HasRep)]
+pub struct Point(f64, f64);
+
+/// Whether `v` is at least 0.05 from `boundary`: beyond the reach of central differences.
+fn away(v: f64, boundary: f64) -> bool {
+    (v - boundary).abs() > 0.05
+}
+
+/// Whether the largest (`sign` 1) or smallest (`sign` −1) element is unique by 0.05.
+fn clear_extreme(xs: &[f64], sign: f64) -> bool {
+    let mut sorted: Vec<f64> = xs.iter().map(|x| sign * x).collect();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    sorted.len() < 2 || away(sorted[0], sorted[1])
+}
+
+run_time! {
+    /// LogSumExp with the max trick: `max_v`, and a closure that captures it.
+    #[shapes(vec![0.0; 1], vec![0.0; 4], vec![0.0; 7])]
+    #[domain(|x: &Vec<f64>| clear_extreme(x, 1.0))]
+    fn lse(x: Vec<f64>) -> f64 {
+        let m = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        m + x.iter().map(|xi| (xi - m).exp()).sum::<f64>().ln()
+    }
+
+    /// The smallest element, and the mean: `min_v`, `len` as a scalar.
+    #[shapes(vec![0.0; 2], vec![0.0; 5])]
+    #[domain(|x: &Vec<f64>| clear_extreme(x, -1.0))]
+    fn min_and_mean(x: Vec<f64>) -> (f64, f64) {
+        let lowest = x.iter().copied().fold(f64::INFINITY, f64::min);
+        (lowest, x.iter().sum::<f64>() / (x.len() as f64))
+    }
+
+    /// `zip` and `map` of pairs: the inner product, `&` and `*` reading values.
+    #[shapes((vec![0.0; 3], vec![0.0; 3]), (vec![0.0; 6], vec![0.0; 6]))]
+    fn inner(x: Vec<f64>, y: Vec<f64>) -> f64 {
+        x.iter().zip(&y).map(|(a, b)| *a * *b).sum::<f64>()
+    }
+
+    /// `fold` with a closure, a `&x` pattern, and a vector result by `collect`.
+    #[shapes((vec![0.0; 4], 0.0))]
+    fn folds(x: Vec<f64>, s: f64) -> (f64, Vec<f64>) {
+        let p = x.iter().fold(s, |acc, &xi| acc * xi.sin() + 0.5);
+        (p, x.iter().map(|xi| xi * p).collect::<Vec<_>>())
+    }
+
+    /// `build` over `0..n`: indices, `i as f64`, and a vector result.
+    #[shapes(vec![0.0; 1], vec![0.0; 5])]
+    fn weighted(x: Vec<f64>) -> Vec<f64> {
+        let n = x.len();
+        (0..n).map(|i| x[i] * (i as f64 + 1.0)).collect()
+    }
+
+    /// Index arithmetic: `+ %` (a cyclic difference) and `-` from a start of 1.
+    #[shapes(vec![0.0; 2], vec![0.0; 6])]
+    fn differences(x: Vec<f64>) -> (Vec<f64>, Vec<f64>) {
+        let n = x.len();
+        let cyclic = (0..n).map(|i| x[(i + 1) % n] - x[i]).collect::<Vec<f64>>();
+        let forward = (1..n).map(|i| x[i] - x[i - 1]).collect::<Vec<f64>>();
+        (cyclic, forward)
+    }
+
+    /// A comparison of indices in a condition, `/` on indices, and `..=`.
+    #[shapes(vec![0.0; 3], vec![0.0; 6])]
+    fn halves(x: Vec<f64>) -> Vec<f64> {
+        let n = x.len();
+        (0..=n - 1).map(|i| if i < n / 2 { x[i] } else { -x[i] * x[n - 1 - i] }).collect()
+    }
+
+    /// `fold` over a range: the index and the accumulator are the loop's state.
+    #[shapes(vec![0.0; 1], vec![0.0; 5])]
+    fn range_fold(x: Vec<f64>) -> f64 {
+        (0..x.len()).fold(1.0, |acc, i| acc * 0.5 + x[i] * (i as f64))
+    }
+
+    /// `enumerate`.
+    #[shapes(vec![0.0; 4])]
+    fn enumerated(x: Vec<f64>) -> f64 {
+        x.iter().enumerate().map(|(i, xi)| xi.powi(2) * (i as f64)).sum::<f64>()
+    }
+
+    /// A count in the domain: a `usize` parameter, of dimension 0.
+    #[shapes((vec![0.0; 5], 2_usize), (vec![0.0; 5], 4_usize))]
+    fn rotate(x: Vec<f64>, k: usize) -> Vec<f64> {
+        let n = x.len();
+        (0..n).map(|i| x[(i + k) % n] * 2.0).collect()
+    }
+
+    /// Vectors of vectors: row sums.
+    #[shapes(vec![vec![0.0; 3], vec![0.0; 3]], vec![vec![0.0; 2]; 4])]
+    fn row_sums(m: Vec<Vec<f64>>) -> Vec<f64> {
+        m.iter().map(|row| row.iter().sum::<f64>() * row[0]).collect()
+    }
+
+    /// Vectors of structs.
+    #[shapes(vec![Point(0.0, 0.0); 3])]
+    fn points(ps: Vec<Point>) -> f64 {
+        ps.iter().map(|p| p.0 * p.1.exp()).sum::<f64>()
+    }
+
+    /// An element of a fixed-length vector, by a literal index.
+    #[shapes(([0.0; 3], vec![0.0; 2]))]
+    fn fixed_index(v: [f64; 3], x: Vec<f64>) -> f64 {
+        v[0] * v[2] + x[1] * v[1]
+    }
+
+    /// abs, max, min (as methods and by path), powf, atan2, sinh, cosh, ln_1p, exp_m1, erf.
+    #[shapes((0.0, 0.0))]
+    #[domain(|&(x, y): &(f64, f64)| away(x, 0.0) && away(x, y) && away(y, 0.0))]
+    fn numeric(x: f64, y: f64) -> f64 {
+        let a = x.abs().powf(y) + x.max(y) * f64::min(x, y);
+        let b = y.atan2(x) + x.sinh() * y.cosh() + (x * x).ln_1p() + y.exp_m1();
+        a + b * libm::erf(x)
+    }
+}

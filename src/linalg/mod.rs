@@ -1,0 +1,73 @@
+//! Linear algebra on nalgebra's run-time vectors and matrices (`DVector<S>`, `DMatrix<S>`), as
+//! primitives of every program category.
+//!
+//! Each operation is a [`Primitive`](crate::vocabulary::Primitive): its value, and its derivative
+//! at a point as a [`LinearFn`](crate::vocabulary::LinearFn) (the derivative's action and its
+//! transpose's), stated once and read by every mode. They work on whole vectors, so a program that
+//! multiplies a matrix by a vector costs one primitive, not one per element, in every mode.
+//!
+//! Every function here returns a program, generic in the category like any other:
+//!
+//! ```
+//! use catad::linalg;
+//! use catad::prelude::*;
+//! use nalgebra::{DMatrix, DVector};
+//!
+//! // ‖M v‖², differentiated with respect to both the matrix and the vector.
+//! fn energy<K: Program<f64>>() -> Hom<K, (DMatrix<f64>, DVector<f64>), f64> {
+//!     K::compose(linalg::norm_sqr::<K, f64>(), linalg::mat_vec::<K, f64>())
+//! }
+//! let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 0.0, 1.0]);
+//! let v = DVector::from_vec(vec![1.0, 1.0]);
+//! assert_eq!(energy::<Fun>().apply((m.clone(), v.clone())), 10.0); // M v = (3, 1)
+//! let (dm, dv) = gradient(&energy::<Reverse>(), (m, v));
+//! // ∂/∂M = 2 (M v) vᵀ, ∂/∂v = 2 Mᵀ (M v)
+//! assert_eq!(dm, DMatrix::from_row_slice(2, 2, &[6.0, 6.0, 2.0, 2.0]));
+//! assert_eq!(dv, DVector::from_vec(vec![6.0, 14.0]));
+//! ```
+//!
+//! Shapes that do not combine (vectors of two lengths, a matrix whose columns are not the
+//! vector's length) are an error naming both shapes.
+
+mod matrix;
+mod vector;
+
+pub use matrix::{mat_mul, mat_t_vec, mat_vec, transpose, unpack_lower};
+pub use vector::{
+    add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
+};
+
+use crate::space::Scalar;
+use nalgebra::{DMatrix, DVector, RealField};
+use std::borrow::Cow;
+
+/// Panics, naming both lengths, unless two vectors have one length.
+fn same_length(op: &str, m: usize, n: usize) {
+    assert!(
+        m == n,
+        "{op}: vectors of lengths {m} and {n} do not combine (their lengths must be equal)"
+    );
+}
+
+/// A tangent in the shape of its point: the empty vector (the zero of every length) becomes `n`
+/// zeros.
+fn filled<S: Scalar + RealField>(v: &DVector<S>, n: usize) -> Cow<'_, DVector<S>> {
+    if v.is_empty() && n > 0 {
+        Cow::Owned(DVector::zeros(n))
+    } else {
+        Cow::Borrowed(v)
+    }
+}
+
+/// A matrix tangent in the shape `(rows, columns)` of its point: the empty matrix (the zero of
+/// every shape) becomes zeros.
+fn filled_matrix<S: Scalar + RealField>(
+    m: &DMatrix<S>,
+    (rows, columns): (usize, usize),
+) -> Cow<'_, DMatrix<S>> {
+    if m.is_empty() && rows * columns > 0 {
+        Cow::Owned(DMatrix::zeros(rows, columns))
+    } else {
+        Cow::Borrowed(m)
+    }
+}

@@ -1,0 +1,484 @@
+//! Vector operations on `DVector<S>`.
+
+use super::{filled, same_length};
+use crate::space::{Additive, Scalar};
+use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
+use nalgebra::{DVector, RealField};
+use std::rc::Rc;
+
+/// A primitive from its name, value and derivative, as a morphism of `K`.
+fn prim<K, S, A, B, P>(p: P) -> Hom<K, A, B>
+where
+    K: PrimitiveCat<S>,
+    S: Scalar,
+    A: crate::space::Space<S>,
+    B: crate::space::Space<S>,
+    P: Primitive<A, B>,
+{
+    K::primitive(Rc::new(p))
+}
+
+type V<S> = DVector<S>;
+
+/// `⟨u, v⟩`, the inner product.
+struct Dot;
+
+impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
+    fn name(&self) -> &str {
+        "dot"
+    }
+    fn value(&self, (u, v): &(V<S>, V<S>)) -> S {
+        same_length("dot", u.len(), v.len());
+        u.dot(v)
+    }
+    fn linearize(&self, a: &(V<S>, V<S>)) -> (S, Rc<dyn LinearFn<(V<S>, V<S>), S>>) {
+        let value = self.value(a);
+        let (u, v) = a.clone();
+        let (u2, v2) = (u.clone(), v.clone());
+        let n = u.len();
+        let d = linear_fn(
+            move |(du, dv): &(V<S>, V<S>)| filled(du, n).dot(&v) + u.dot(&filled(dv, n)),
+            move |dy: &S, acc: &mut (V<S>, V<S>)| {
+                acc.0.plus_assign(&(&v2 * *dy));
+                acc.1.plus_assign(&(&u2 * *dy));
+            },
+        );
+        (value, d)
+    }
+}
+
+/// `⟨u, v⟩ = Σᵢ uᵢ vᵢ`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
+/// assert_eq!(linalg::dot::<Fun, f64>().apply((u.clone(), v.clone())), 11.0);
+/// assert_eq!(gradient(&linalg::dot::<Reverse, f64>(), (u.clone(), v.clone())), (v, u));
+/// ```
+pub fn dot<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), S> {
+    prim::<K, S, _, _, _>(Dot)
+}
+
+/// `u + v`, or `u − v` where `SUBTRACT`.
+struct Sum2<const SUBTRACT: bool>;
+
+impl<S: Scalar + RealField, const SUBTRACT: bool> Primitive<(V<S>, V<S>), V<S>> for Sum2<SUBTRACT> {
+    fn name(&self) -> &str {
+        if SUBTRACT { "sub" } else { "add" }
+    }
+    fn value(&self, (u, v): &(V<S>, V<S>)) -> V<S> {
+        same_length(if SUBTRACT { "sub" } else { "add" }, u.len(), v.len());
+        if SUBTRACT { u - v } else { u + v }
+    }
+    fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
+        let n = a.0.len();
+        let d = linear_fn(
+            move |(du, dv): &(V<S>, V<S>)| {
+                let (du, dv) = (filled(du, n), filled(dv, n));
+                if SUBTRACT { &*du - &*dv } else { &*du + &*dv }
+            },
+            |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
+                acc.0.plus_assign(dy);
+                acc.1
+                    .plus_assign(&(if SUBTRACT { -dy } else { dy.clone() }));
+            },
+        );
+        (self.value(a), d)
+    }
+}
+
+/// `u + v`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let u = DVector::from_vec(vec![1.0, 2.0]);
+/// assert_eq!(linalg::add::<Fun, f64>().apply((u.clone(), u)), DVector::from_vec(vec![2.0, 4.0]));
+/// ```
+pub fn add<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
+    prim::<K, S, _, _, _>(Sum2::<false>)
+}
+
+/// `u − v`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let (u, v) = (DVector::from_vec(vec![3.0, 2.0]), DVector::from_vec(vec![1.0, 1.0]));
+/// assert_eq!(linalg::sub::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![2.0, 1.0]));
+/// ```
+pub fn sub<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
+    prim::<K, S, _, _, _>(Sum2::<true>)
+}
+
+/// `s · v`.
+struct Scale;
+
+impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
+    fn name(&self) -> &str {
+        "scale"
+    }
+    fn value(&self, (s, v): &(S, V<S>)) -> V<S> {
+        v * *s
+    }
+    fn linearize(&self, a: &(S, V<S>)) -> (V<S>, Rc<dyn LinearFn<(S, V<S>), V<S>>>) {
+        let (s, v) = a.clone();
+        let v2 = v.clone();
+        let n = v.len();
+        let d = linear_fn(
+            move |(ds, dv): &(S, V<S>)| &v * *ds + &*filled(dv, n) * s,
+            move |dy: &V<S>, acc: &mut (S, V<S>)| {
+                acc.0.plus_assign(&dy.dot(&v2));
+                acc.1.plus_assign(&(dy * s));
+            },
+        );
+        (self.value(a), d)
+    }
+}
+
+/// `s · v`, a scalar times a vector.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![1.0, 2.0]);
+/// let f = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::scale::<Reverse, f64>());
+/// let (ds, dv) = gradient(&f, (3.0, v));
+/// assert_eq!((ds, dv), (3.0, DVector::from_vec(vec![3.0, 3.0])));
+/// ```
+pub fn scale<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (S, V<S>), V<S>> {
+    prim::<K, S, _, _, _>(Scale)
+}
+
+/// `u ⊙ v`, elementwise.
+struct Hadamard;
+
+impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
+    fn name(&self) -> &str {
+        "hadamard"
+    }
+    fn value(&self, (u, v): &(V<S>, V<S>)) -> V<S> {
+        same_length("hadamard", u.len(), v.len());
+        u.component_mul(v)
+    }
+    fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
+        let value = self.value(a);
+        let (u, v) = a.clone();
+        let (u2, v2) = (u.clone(), v.clone());
+        let n = u.len();
+        let d = linear_fn(
+            move |(du, dv): &(V<S>, V<S>)| {
+                filled(du, n).component_mul(&v) + u.component_mul(&filled(dv, n))
+            },
+            move |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
+                acc.0.plus_assign(&dy.component_mul(&v2));
+                acc.1.plus_assign(&dy.component_mul(&u2));
+            },
+        );
+        (value, d)
+    }
+}
+
+/// `u ⊙ v`, the elementwise product.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
+/// assert_eq!(linalg::hadamard::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![3.0, 8.0]));
+/// ```
+pub fn hadamard<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
+    prim::<K, S, _, _, _>(Hadamard)
+}
+
+/// A linear map on one vector, given by its action and its transpose's, whose tangents are
+/// filled to the point's length first.
+struct LinearV<S: Scalar + RealField> {
+    name: &'static str,
+    apply: fn(&V<S>) -> V<S>,
+    transpose: fn(&V<S>) -> V<S>,
+}
+
+impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for LinearV<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn value(&self, v: &V<S>) -> V<S> {
+        (self.apply)(v)
+    }
+    fn linearize(&self, v: &V<S>) -> (V<S>, Rc<dyn LinearFn<V<S>, V<S>>>) {
+        let n = v.len();
+        let (apply, transpose) = (self.apply, self.transpose);
+        let d = linear_fn(
+            move |dv: &V<S>| apply(&filled(dv, n)),
+            move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&transpose(dy)),
+        );
+        (self.value(v), d)
+    }
+}
+
+/// The running sums `(v₀, v₀ + v₁, …)`.
+fn running_sums<S: Scalar + RealField>(v: &V<S>) -> V<S> {
+    let mut total = <S as Additive>::zero();
+    V::from_iterator(
+        v.len(),
+        v.iter().map(|&x| {
+            total += x;
+            total
+        }),
+    )
+}
+
+/// The running sums from the end, the transpose of [`running_sums`].
+fn running_sums_from_the_end<S: Scalar + RealField>(v: &V<S>) -> V<S> {
+    let mut out = v.clone();
+    let mut total = <S as Additive>::zero();
+    for x in out.iter_mut().rev() {
+        total += *x;
+        *x = total;
+    }
+    out
+}
+
+/// The cumulative sum `(v₀, v₀ + v₁, …, Σ v)`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
+/// assert_eq!(linalg::cumsum::<Fun, f64>().apply(v.clone()), DVector::from_vec(vec![1.0, 3.0, 6.0]));
+/// let last = Reverse::compose(
+///     linalg::dot::<Reverse, f64>(),
+///     Reverse::fork(linalg::cumsum::<Reverse, f64>(), Reverse::constant(v.clone())),
+/// );
+/// // ∂/∂v ⟨cumsum v, c⟩ = the running sums of c from the end
+/// assert_eq!(gradient(&last, v), DVector::from_vec(vec![6.0, 5.0, 3.0]));
+/// ```
+pub fn cumsum<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, V<S>> {
+    prim::<K, S, _, _, _>(LinearV {
+        name: "cumsum",
+        apply: running_sums,
+        transpose: running_sums_from_the_end,
+    })
+}
+
+/// Each element moved one place down, a zero entering at the top.
+fn shifted_down<S: Scalar + RealField>(v: &V<S>) -> V<S> {
+    V::from_iterator(
+        v.len(),
+        std::iter::once(<S as Additive>::zero())
+            .chain(v.iter().take(v.len().saturating_sub(1)).copied()),
+    )
+}
+
+/// Each element moved one place up, a zero entering at the bottom: the transpose of
+/// [`shifted_down`].
+fn shifted_up<S: Scalar + RealField>(v: &V<S>) -> V<S> {
+    V::from_iterator(
+        v.len(),
+        v.iter()
+            .skip(1)
+            .copied()
+            .chain(std::iter::once(<S as Additive>::zero())),
+    )
+}
+
+/// `(0, v₀, …, vₙ₋₂)`: each element one place down, the last dropped.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
+/// assert_eq!(linalg::shift::<Fun, f64>().apply(v), DVector::from_vec(vec![0.0, 1.0, 2.0]));
+/// ```
+pub fn shift<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, V<S>> {
+    prim::<K, S, _, _, _>(LinearV {
+        name: "shift",
+        apply: shifted_down,
+        transpose: shifted_up,
+    })
+}
+
+/// `Σᵢ vᵢ`.
+struct Total;
+
+impl<S: Scalar + RealField> Primitive<V<S>, S> for Total {
+    fn name(&self) -> &str {
+        "sum"
+    }
+    fn value(&self, v: &V<S>) -> S {
+        v.sum()
+    }
+    fn linearize(&self, v: &V<S>) -> (S, Rc<dyn LinearFn<V<S>, S>>) {
+        let n = v.len();
+        let d = linear_fn(
+            |dv: &V<S>| dv.sum(),
+            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&V::from_element(n, *dy)),
+        );
+        (v.sum(), d)
+    }
+}
+
+/// `Σᵢ vᵢ`, the sum of the elements.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![1.0, 2.0]);
+/// assert_eq!(gradient(&linalg::sum::<Reverse, f64>(), v), DVector::from_vec(vec![1.0, 1.0]));
+/// ```
+pub fn sum<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, S> {
+    prim::<K, S, _, _, _>(Total)
+}
+
+/// `‖v‖² = ⟨v, v⟩`.
+struct NormSqr;
+
+impl<S: Scalar + RealField> Primitive<V<S>, S> for NormSqr {
+    fn name(&self) -> &str {
+        "norm_sqr"
+    }
+    fn value(&self, v: &V<S>) -> S {
+        v.norm_squared()
+    }
+    fn linearize(&self, v: &V<S>) -> (S, Rc<dyn LinearFn<V<S>, S>>) {
+        let twice = v * <S as Scalar>::from_f64(2.0);
+        let twice2 = twice.clone();
+        let n = v.len();
+        let d = linear_fn(
+            move |dv: &V<S>| filled(dv, n).dot(&twice),
+            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&(&twice2 * *dy)),
+        );
+        (self.value(v), d)
+    }
+}
+
+/// `‖v‖²`, the squared Euclidean norm.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![3.0, 4.0]);
+/// assert_eq!(linalg::norm_sqr::<Fun, f64>().apply(v.clone()), 25.0);
+/// assert_eq!(gradient(&linalg::norm_sqr::<Reverse, f64>(), v), DVector::from_vec(vec![6.0, 8.0]));
+/// ```
+pub fn norm_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, S> {
+    prim::<K, S, _, _, _>(NormSqr)
+}
+
+/// A scalar function applied to each element, with its derivative.
+struct Elementwise<S> {
+    name: &'static str,
+    f: fn(S) -> S,
+    df: fn(S) -> S,
+}
+
+impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for Elementwise<S> {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn value(&self, v: &V<S>) -> V<S> {
+        v.map(self.f)
+    }
+    fn linearize(&self, v: &V<S>) -> (V<S>, Rc<dyn LinearFn<V<S>, V<S>>>) {
+        let slopes = v.map(self.df);
+        let slopes2 = slopes.clone();
+        let n = v.len();
+        let d = linear_fn(
+            move |dv: &V<S>| filled(dv, n).component_mul(&slopes),
+            move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&dy.component_mul(&slopes2)),
+        );
+        (self.value(v), d)
+    }
+}
+
+/// `f` on each element, with `df` its derivative: one primitive for the whole vector, whose
+/// derivative is the diagonal of `df` at the elements.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// let exp = || linalg::map::<Reverse, f64>("exp", f64::exp, f64::exp);
+/// let v = DVector::from_vec(vec![0.0, 1.0]);
+/// let g = gradient(&Reverse::compose(linalg::sum::<Reverse, f64>(), exp()), v);
+/// assert_eq!(g, DVector::from_vec(vec![1.0, 1.0_f64.exp()]));
+/// ```
+pub fn map<K: PrimitiveCat<S>, S: Scalar + RealField>(
+    name: &'static str,
+    f: fn(S) -> S,
+    df: fn(S) -> S,
+) -> Hom<K, V<S>, V<S>> {
+    prim::<K, S, _, _, _>(Elementwise { name, f, df })
+}
+
+/// The conversion of a `Vec` into a `DVector`, and back.
+struct Convert<const TO_VEC: bool>;
+
+impl<S: Scalar + RealField> Primitive<Vec<S>, V<S>> for Convert<false> {
+    fn name(&self) -> &str {
+        "from_vec"
+    }
+    fn value(&self, v: &Vec<S>) -> V<S> {
+        V::from_vec(v.clone())
+    }
+    fn linearize(&self, v: &Vec<S>) -> (V<S>, Rc<dyn LinearFn<Vec<S>, V<S>>>) {
+        let n = v.len();
+        let d = linear_fn(
+            move |dv: &Vec<S>| filled(&V::from_vec(dv.clone()), n).into_owned(),
+            |dy: &V<S>, acc: &mut Vec<S>| acc.plus_assign(&dy.as_slice().to_vec()),
+        );
+        (self.value(v), d)
+    }
+}
+
+impl<S: Scalar + RealField> Primitive<V<S>, Vec<S>> for Convert<true> {
+    fn name(&self) -> &str {
+        "to_vec"
+    }
+    fn value(&self, v: &V<S>) -> Vec<S> {
+        v.as_slice().to_vec()
+    }
+    fn linearize(&self, v: &V<S>) -> (Vec<S>, Rc<dyn LinearFn<V<S>, Vec<S>>>) {
+        let n = v.len();
+        let d = linear_fn(
+            move |dv: &V<S>| filled(dv, n).as_slice().to_vec(),
+            |dy: &Vec<S>, acc: &mut V<S>| acc.plus_assign(&V::from_vec(dy.clone())),
+        );
+        (self.value(v), d)
+    }
+}
+
+/// A `Vec<S>` as a `DVector<S>`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// assert_eq!(linalg::from_vec::<Fun, f64>().apply(vec![1.0, 2.0]), DVector::from_vec(vec![1.0, 2.0]));
+/// ```
+pub fn from_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, Vec<S>, V<S>> {
+    prim::<K, S, _, _, _>(Convert::<false>)
+}
+
+/// A `DVector<S>` as a `Vec<S>`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::DVector;
+/// assert_eq!(linalg::to_vec::<Fun, f64>().apply(DVector::from_vec(vec![1.0, 2.0])), vec![1.0, 2.0]);
+/// ```
+pub fn to_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, Vec<S>> {
+    prim::<K, S, _, _, _>(Convert::<true>)
+}
