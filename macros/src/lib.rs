@@ -71,7 +71,7 @@ use quote::ToTokens;
 /// - on vectors of a length fixed by their type (`[T; N]`, nalgebra's `SVector<T, N>`):
 ///   `xs.map(|x| …)`, `xs.zip_with(ys, |x, y| …)` (with a closure, which may use the program's
 ///   variables, or a program's path), `xs.sum()` and `xs.dot(ys)`;
-/// - structs that derive `catad::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`.
+/// - structs that derive `catad::space::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`.
 ///
 /// Anything else (loops, mutation, references, `return`, `?`, closures outside `map` and
 /// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, struct

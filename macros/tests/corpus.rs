@@ -1,5 +1,5 @@
 //! The corpus of `#[catad::program]`s covering every construct the macro accepts
-//! (`tests/corpus/programs.rs`, shared with the law suite `laws/tests/macro_corpus.rs`), checked in
+//! (`tests/corpus/programs.rs`, shared with the law suite `laws/tests/laws/corpus.rs`), checked in
 //! every mode:
 //!
 //! - the value in `Fun` and the primal of every derivative mode equal the same function run as

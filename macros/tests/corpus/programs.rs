@@ -1,6 +1,6 @@
 // The corpus of `#[catad::program]`s, shared by the suites that check it: `macros/tests/corpus.rs`
 // (each program against the same function run as plain Rust, in every mode) and
-// `laws/tests/macro_corpus.rs` (the catad-laws predicates). Each includer defines `corpus!`: it
+// `laws/tests/laws/corpus.rs` (the catad-laws predicates). Each includer defines `corpus!`: it
 // receives every function with its docs and, where the function is not smooth or not defined
 // everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
 // checked. `interpretations!` and `domain!` below are for the includers' `corpus!`.
