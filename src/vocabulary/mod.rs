@@ -7,13 +7,14 @@
 //! given meaning by choosing `K`.
 
 mod cartesian;
-#[allow(clippy::module_inception)]
 mod category;
 mod checkpoint;
 mod cocartesian;
 mod conditional;
+mod constant;
 mod floating;
 mod fractional;
+mod index;
 mod indexed;
 mod linear;
 mod linear_map;
@@ -25,14 +26,17 @@ mod primitive;
 mod program;
 mod rep;
 mod scalable;
-
+mod vec_cat;
+#[allow(clippy::module_inception)]
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
 pub use checkpoint::{Checkpoint, LazyCat};
 pub use cocartesian::{Cocartesian, zero};
 pub use conditional::{Comparison, Conditional, Pred};
+pub use constant::ConstantCat;
 pub use floating::FloatingCat;
 pub use fractional::FractionalCat;
+pub use index::IndexCat;
 pub use indexed::{
     CartesianI, CocartesianI, FoldI, MonoidalI, SumCat, UnfoldI, ZipI, dot, dot_with,
     fold_by_unrolling, unfold_by_unrolling, unzip_by_projections, zip_by_projections, zip_with,
@@ -40,7 +44,7 @@ pub use indexed::{
 pub use linear::{LinearCat, LinearFn, linear_fn};
 pub use linear_map::{LinearMap, forward_via_transpose, transpose_via_forward};
 pub(crate) use linear_map::{check_shape, mat_vec};
-pub use loops::{ConstantCat, IndexCat, Loops, VecCat, sum_build};
+pub use loops::{Loops, sum_build};
 pub use min_max::MinMaxCat;
 pub use monoidal::Monoidal;
 pub use num::NumCat;
@@ -48,3 +52,4 @@ pub use primitive::{Primitive, PrimitiveCat, primitive};
 pub use program::{Program, ProgramI};
 pub use rep::RepCat;
 pub use scalable::Scalable;
+pub use vec_cat::VecCat;
