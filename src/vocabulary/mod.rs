@@ -7,6 +7,7 @@
 //! given meaning by choosing `K`.
 
 mod cartesian;
+#[allow(clippy::module_inception)]
 mod category;
 mod checkpoint;
 mod cocartesian;
@@ -27,7 +28,7 @@ mod program;
 mod rep;
 mod scalable;
 mod vec_cat;
-#[allow(clippy::module_inception)]
+
 pub use cartesian::Cartesian;
 pub use category::{Category, Hom};
 pub use checkpoint::{Checkpoint, LazyCat};
