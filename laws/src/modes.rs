@@ -22,9 +22,9 @@
 //! assert!(slopes.0.iter().all(|(_, slope)| *slope == 1.0));
 //! ```
 
-use catad::interpretations::{AddFun, Begin, Cont, Dual, Mat};
+use catad::interpretations::{self, AddFun, Begin, Cont, Delta, Dual, Mat};
 use catad::prelude::*;
-use catad::space::{Arr, DVecLen, SVec, VecLen};
+use catad::space::{Arr, DVecLen, SVec};
 use catad::vocabulary::LinearMap;
 
 /// The indexed classes at the shape `H`.
@@ -32,28 +32,31 @@ pub trait Indexed<H: Container>: CartesianI<H> + CocartesianI<H> + ZipI<H> {}
 
 impl<K: CartesianI<H> + CocartesianI<H> + ZipI<H>, H: Container> Indexed<H> for K {}
 
-/// A representation `K` of linear maps that makes `D<K>` a mode of [`for_each_mode`]: `D<K>` then
-/// runs every program (the numeric classes, `Conditional`, `RepCat`, the indexed classes at the
-/// shapes of the suites: `Arr<3>`, `SVec<2>`, `VecLen`, `DVecLen`), and the entry points read its
-/// derivatives.
+/// A representation `K` of linear maps that makes `D<K>` a mode of [`for_each_mode`]: catad's
+/// [`Representation<f64>`](interpretations::Representation) (with which `D<K>` runs every
+/// program: the numeric classes, conditionals, loops, run-time vectors, primitives and
+/// checkpoints), plus what the suites and the entry points ask of it: matrices to observe
+/// ([`LinearMap`]), `RepCat`, and the indexed classes at the static and `DVector` shapes of the
+/// suites (`Arr<3>`, `SVec<2>`, `DVecLen`; `VecLen` is catad's already).
 pub trait Representation:
-    LinearMap<f64>
-    + Cartesian
-    + Cocartesian
-    + Scalable<f64>
+    interpretations::Representation<f64>
+    + LinearMap<f64>
     + RepCat
     + Indexed<Arr<3>>
     + Indexed<SVec<2>>
-    + Indexed<VecLen>
     + Indexed<DVecLen>
 {
 }
 
-impl Representation for AddFun {}
-impl Representation for Dual<AddFun> {}
-impl Representation for Cont<AddFun, f64> {}
-impl Representation for Begin<AddFun, f64> {}
-impl Representation for Mat<f64> {}
+impl<K> Representation for K where
+    K: interpretations::Representation<f64>
+        + LinearMap<f64>
+        + RepCat
+        + Indexed<Arr<3>>
+        + Indexed<SVec<2>>
+        + Indexed<DVecLen>
+{
+}
 
 /// A mode `D<K>`, described.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,11 +66,13 @@ pub struct Mode {
     /// What its linear maps are, and where the paper has it.
     pub about: &'static str,
     /// Running a derivative re-evaluates along every path of the program, so its cost is
-    /// exponential in the nesting of `cross` (`Cont` and `Begin` over functions): the suites give
-    /// it programs of the least depth (`program::Shallow`).
+    /// exponential in the nesting of `cross` and in the number of loop iterations (about 15 times
+    /// over per iteration; `Cont` and `Begin` over functions): the suites give it programs of the
+    /// least depth whose loops run at most once (`program::Shallow<program::Looping<1>>`).
     pub shallow: bool,
     /// It builds linear maps from types alone (`Mat`), so its objects must have static dimensions:
-    /// the suites do not run it on run-time-length vectors.
+    /// the suites do not run it on run-time-length vectors, nor on programs with loops (whose
+    /// derivatives fold over `Vec`s): it gets `program::Nonlinear`.
     pub static_only: bool,
 }
 
@@ -79,7 +84,7 @@ pub trait ModeVisitor {
 }
 
 /// Calls `visitor` in every mode, in this order: Forward, Reverse, ReverseCont<f64>,
-/// ForwardBegin<f64>, D<Mat<f64>>.
+/// ForwardBegin<f64>, D<Mat<f64>>, ReverseDelta.
 ///
 /// ```
 /// use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode};
@@ -91,7 +96,7 @@ pub trait ModeVisitor {
 /// }
 /// let mut names = Names(Vec::new());
 /// for_each_mode(&mut names);
-/// assert_eq!(names.0.len(), 5);
+/// assert_eq!(names.0.len(), 6);
 /// ```
 pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
     let mode = |name, about| Mode {
@@ -129,4 +134,8 @@ pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
             "matrices, multiplied in the cheapest order (§8, §10, §11)",
         )
     });
+    visitor.visit::<Delta>(&mode(
+        "ReverseDelta",
+        "D<Delta>: linear maps as shared DAGs, one accumulator per value (Krawiec et al.)",
+    ));
 }

@@ -23,10 +23,16 @@
 //! }
 //! ```
 
+mod looping;
+
+pub use looping::{LoopBinary, LoopUnary, Looping};
+
 use crate::random::{RandomShape, shrink_each};
 use catad::prelude::*;
+use catad::vocabulary::{Primitive, primitive};
 use quickcheck::{Arbitrary, Gen};
 use std::fmt::Debug;
+use std::rc::Rc;
 
 /// Guarded evaluation discards any intermediate value beyond `±BOUND`.
 pub const BOUND: f64 = 10.0;
@@ -42,6 +48,12 @@ fn away_from_zero(v: f64) -> Option<f64> {
     (v.abs() >= MARGIN).then_some(v)
 }
 
+/// `x` and `y` at least [`MARGIN`] apart: away from the kink of `max` and `min`, where finite
+/// differences straddle two branches.
+fn apart(x: f64, y: f64) -> bool {
+    (x - y).abs() >= MARGIN
+}
+
 /// A small constant in `[-2, 2]`, on a grid of tenths.
 fn constant(g: &mut Gen) -> f64 {
     f64::from(u8::arbitrary(g) % 41) / 10.0 - 2.0
@@ -52,6 +64,9 @@ fn constant(g: &mut Gen) -> f64 {
 pub trait Vocabulary: Clone + Debug + 'static {
     /// The largest nesting depth of a random program (the smallest is 4).
     const MAX_DEPTH: usize = 6;
+    /// The most iterations of a random loop, in a vocabulary with loops ([`Looping`]) and in the
+    /// loop laws.
+    const ITERATIONS: usize = 3;
     /// Unary primitives.
     type Unary: Clone + Debug + 'static;
     /// Binary primitives.
@@ -79,7 +94,7 @@ pub trait Interprets<V: Vocabulary>: Cartesian {
 pub struct Nonlinear;
 
 /// Unary primitives of [`Nonlinear`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum NonlinearUnary {
     /// `sin`.
     Sin,
@@ -103,6 +118,23 @@ pub enum NonlinearUnary {
     Scale(f64),
     /// `x ↦ c`.
     Const(f64),
+    /// `abs`, guarded to `|x| ≥` [`MARGIN`] (away from its kink).
+    Abs,
+    /// `sinh`.
+    Sinh,
+    /// `cosh`.
+    Cosh,
+    /// `log1p`, guarded to `1 + x ≥` [`MARGIN`].
+    Log1p,
+    /// `expm1`.
+    Expm1,
+    /// `erf`.
+    Erf,
+    /// `softplus x = ln(1 + eˣ)`, a custom primitive ([`softplus`]) with its hand-written
+    /// derivative.
+    Softplus,
+    /// `checkpoint l`: a random program whose derivative is made again when applied.
+    Checkpoint(Box<Line<Nonlinear>>),
 }
 
 /// Binary primitives of [`Nonlinear`].
@@ -116,6 +148,38 @@ pub enum NonlinearBinary {
     Mul,
     /// `div`, guarded to divisors with `|y| ≥` [`MARGIN`].
     Div,
+    /// `max`, guarded to arguments at least [`MARGIN`] apart (away from its kink).
+    Max,
+    /// `min`, guarded as `max`.
+    Min,
+    /// `powf (x, y) = xʸ`, guarded to `x ≥` [`MARGIN`].
+    Powf,
+    /// `atan2 (y, x)`, guarded to points at least [`MARGIN`] from the origin and from the branch
+    /// cut `x < 0, y = 0`.
+    Atan2,
+}
+
+/// `softplus x = ln(1 + eˣ)` as a custom [`Primitive`], its derivative the logistic function
+/// `σ(x) = 1 / (1 + e⁻ˣ)` written by hand: how the suites check a user's primitive.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::vocabulary::PrimitiveCat;
+/// let f = Reverse::primitive(catad_laws::program::softplus());
+/// assert_eq!(gradient(&f, 0.0), 0.5);
+/// ```
+pub fn softplus() -> Rc<dyn Primitive<f64, f64>> {
+    primitive(
+        "softplus",
+        |x: &f64| x.exp().ln_1p(),
+        |x: &f64| {
+            let slope = 1.0 / (1.0 + (-x).exp());
+            (
+                move |dx: &f64| slope * dx,
+                move |dy: &f64, acc: &mut f64| *acc += slope * dy,
+            )
+        },
+    )
 }
 
 impl Vocabulary for Nonlinear {
@@ -124,7 +188,7 @@ impl Vocabulary for Nonlinear {
 
     fn unary(g: &mut Gen) -> NonlinearUnary {
         use NonlinearUnary::*;
-        match u8::arbitrary(g) % 14 {
+        match u8::arbitrary(g) % 22 {
             0 | 1 => Sin,
             2 | 3 => Cos,
             4 => Exp,
@@ -135,23 +199,38 @@ impl Vocabulary for Nonlinear {
             10 => Negate,
             11 => Powi(i32::from(u8::arbitrary(g) % 4)),
             12 => Scale(constant(g)),
-            _ => Const(constant(g)),
+            13 => Const(constant(g)),
+            14 => Abs,
+            15 => Sinh,
+            16 => Cosh,
+            17 => Log1p,
+            18 => Expm1,
+            19 => Erf,
+            20 => Softplus,
+            _ => {
+                let depth = usize::from(u8::arbitrary(g) % 2);
+                Checkpoint(Box::new(Line::generate(g, depth)))
+            }
         }
     }
 
     fn binary(g: &mut Gen) -> NonlinearBinary {
         use NonlinearBinary::*;
-        match u8::arbitrary(g) % 7 {
+        match u8::arbitrary(g) % 11 {
             0 | 1 => Add,
             2 | 3 => Sub,
             4 | 5 => Mul,
-            _ => Div,
+            6 => Div,
+            7 => Max,
+            8 => Min,
+            9 => Powf,
+            _ => Atan2,
         }
     }
 
     fn eval_unary(u: &NonlinearUnary, x: f64) -> Option<f64> {
         use NonlinearUnary::*;
-        bounded(match *u {
+        bounded(match u {
             Sin => x.sin(),
             Cos => x.cos(),
             Exp => x.exp(),
@@ -160,9 +239,17 @@ impl Vocabulary for Nonlinear {
             Tanh => x.tanh(),
             Recip => 1.0 / away_from_zero(x)?,
             Negate => -x,
-            Powi(n) => x.powi(n),
+            Powi(n) => x.powi(*n),
             Scale(c) => c * x,
-            Const(c) => c,
+            Const(c) => *c,
+            Abs => away_from_zero(x)?.abs(),
+            Sinh => x.sinh(),
+            Cosh => x.cosh(),
+            Log1p => (1.0 + x >= MARGIN).then_some(x)?.ln_1p(),
+            Expm1 => x.exp_m1(),
+            Erf => libm::erf(x),
+            Softplus => x.exp().ln_1p(),
+            Checkpoint(l) => l.eval(&x)?,
         })
     }
 
@@ -173,14 +260,26 @@ impl Vocabulary for Nonlinear {
             Sub => x - y,
             Mul => x * y,
             Div => x / away_from_zero(y)?,
+            Max => apart(x, y).then_some(x.max(y))?,
+            Min => apart(x, y).then_some(x.min(y))?,
+            Powf => away_from_zero(x).filter(|x| *x > 0.0)?.powf(y),
+            Atan2 => {
+                let clear = x.hypot(y) >= MARGIN && (y > 0.0 || x.abs() >= MARGIN);
+                clear.then_some(x.atan2(y))?
+            }
         })
     }
 }
 
-impl<K: Cartesian + FloatingCat<f64>> Interprets<Nonlinear> for K {
+/// A category that runs [`Nonlinear`]'s programs: the numeric classes, minima and maxima,
+/// primitives and checkpoints (`Fun` and every `D<K>`).
+impl<K> Interprets<Nonlinear> for K
+where
+    K: Cartesian + FloatingCat<f64> + MinMaxCat<f64> + PrimitiveCat<f64> + Checkpoint,
+{
     fn unary(u: &NonlinearUnary) -> Hom<K, f64, f64> {
         use NonlinearUnary::*;
-        match *u {
+        match u {
             Sin => K::sin_c(),
             Cos => K::cos_c(),
             Exp => K::exp_c(),
@@ -189,9 +288,17 @@ impl<K: Cartesian + FloatingCat<f64>> Interprets<Nonlinear> for K {
             Tanh => K::tanh_c(),
             Recip => K::recip_c(),
             Negate => K::negate_c(),
-            Powi(n) => K::powi_c(n),
-            Scale(c) => K::compose(K::mul_c(), K::fork(K::const_c(c), K::id())),
-            Const(c) => K::const_c(c),
+            Powi(n) => K::powi_c(*n),
+            Scale(c) => K::compose(K::mul_c(), K::fork(K::const_c(*c), K::id())),
+            Const(c) => K::const_c(*c),
+            Abs => K::abs_c(),
+            Sinh => K::sinh_c(),
+            Cosh => K::cosh_c(),
+            Log1p => K::log1p_c(),
+            Expm1 => K::expm1_c(),
+            Erf => K::erf_c(),
+            Softplus => K::primitive(softplus()),
+            Checkpoint(l) => K::checkpoint(l.interpret::<K>()),
         }
     }
 
@@ -202,6 +309,10 @@ impl<K: Cartesian + FloatingCat<f64>> Interprets<Nonlinear> for K {
             Sub => K::sub_c(),
             Mul => K::mul_c(),
             Div => K::div_c(),
+            Max => K::max_c(),
+            Min => K::min_c(),
+            Powf => K::powf_c(),
+            Atan2 => K::atan2_c(),
         }
     }
 }
@@ -292,6 +403,7 @@ impl<V: Vocabulary> Vocabulary for Shallow<V> {
     type Unary = V::Unary;
     type Binary = V::Binary;
     const MAX_DEPTH: usize = MIN_DEPTH;
+    const ITERATIONS: usize = V::ITERATIONS;
 
     fn unary(g: &mut Gen) -> V::Unary {
         V::unary(g)
@@ -393,7 +505,7 @@ fn depth<V: Vocabulary>(g: &mut Gen) -> usize {
 }
 
 /// A kind of program that grows from a depth: a leaf at 0, a node of smaller programs above.
-trait Grammar: Sized {
+pub(crate) trait Grammar: Sized {
     /// A random leaf.
     fn leaf(g: &mut Gen) -> Self;
     /// A random node of nesting depth `depth` > 0.

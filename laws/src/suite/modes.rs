@@ -5,7 +5,7 @@ use super::{
     monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
 };
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
-use crate::program::{Interprets, Linear, Nonlinear, Shallow, Vocabulary};
+use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
 use crate::random::{RandomShape, rep_shape};
 use crate::vector::{InterpretsI, Shape};
 use catad::interpretations::{D, DMap, Func};
@@ -30,8 +30,10 @@ pub trait EveryMode {
 }
 
 /// A suite to run in every mode `D<K>` of [`modes`](crate::modes) ([`in_every_mode`]), on
-/// nonlinear and (for the laws of additive maps) linear programs; a mode whose cost grows
-/// exponentially with nesting gets `Shallow` ones.
+/// programs with loops and run-time vectors ([`Looping`]) and (for the laws of additive maps)
+/// linear programs; a mode whose cost grows exponentially with nesting and with iterations gets
+/// `Shallow` programs whose loops run at most once (`Shallow<Looping<1>>`), and a mode that needs
+/// static dimensions (`D<Mat>`) gets programs without loops ([`Nonlinear`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeSuite {
     /// [`category`](super::category()), on both vocabularies.
@@ -84,10 +86,12 @@ pub fn in_every_mode(suite: ModeSuite) {
 
 impl ModeVisitor for ModeSuite {
     fn visit<K: Representation>(&mut self, mode: &Mode) {
-        if mode.shallow {
-            self.run::<K, Shallow<Nonlinear>, Shallow<Linear>>(mode);
-        } else {
+        if mode.static_only {
             self.run::<K, Nonlinear, Linear>(mode);
+        } else if mode.shallow {
+            self.run::<K, Shallow<Looping<1>>, Shallow<Linear>>(mode);
+        } else {
+            self.run::<K, Looping, Linear>(mode);
         }
     }
 }
@@ -103,7 +107,7 @@ impl RandomShape for Affine {
 }
 
 impl ModeSuite {
-    /// The suite in `D<K>`, on the nonlinear vocabulary `N` and the linear one `L`.
+    /// The suite in `D<K>`, on the numeric vocabulary `N` and the linear one `L`.
     fn run<K, N, L>(self, mode: &Mode)
     where
         K: Representation,

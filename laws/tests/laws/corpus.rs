@@ -62,12 +62,13 @@ where
     }
 
     fn in_mode<K: Representation>(&self) -> DMap<K, A, B> {
-        let built: [&dyn Any; 5] = [
+        let built: [&dyn Any; 6] = [
             &self.forward,
             &self.reverse,
             &self.reverse_cont,
             &self.forward_begin,
             &self.matrix,
+            &self.delta,
         ];
         let found = built
             .into_iter()
