@@ -10,6 +10,9 @@ pub mod ba;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod llsq;
+pub mod lse;
+pub mod ode;
 
 /// Whether catad-gradbench has the module `name`.
 ///
@@ -46,6 +49,9 @@ const MODULES: &[(&str, Module)] = &[
     ("det", det::evaluate),
     ("gmm", gmm::evaluate),
     ("hello", hello::evaluate),
+    ("llsq", llsq::evaluate),
+    ("lse", lse::evaluate),
+    ("ode", ode::evaluate),
 ];
 
 /// The input of `module` as its type, or an error saying what is wrong with it.
