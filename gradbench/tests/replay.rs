@@ -155,6 +155,31 @@ fn ba_matches_the_reference() {
 }
 
 #[test]
+fn det_matches_the_reference() {
+    assert_eq!(replay("det"), 8);
+}
+
+#[test]
+fn gmm_matches_the_reference() {
+    assert_eq!(replay("gmm"), 8);
+}
+
+#[test]
+fn lse_matches_the_reference() {
+    assert_eq!(replay("lse"), 4);
+}
+
+#[test]
+fn llsq_matches_the_reference() {
+    assert_eq!(replay("llsq"), 8);
+}
+
+#[test]
+fn ode_matches_the_reference() {
+    assert_eq!(replay("ode"), 8);
+}
+
+#[test]
 fn errors_are_answers_and_the_tool_goes_on() {
     let mut tool = Tool::start();
     let unknown = tool.ask(&json!({"id": 0, "kind": "define", "module": "lstm"}));

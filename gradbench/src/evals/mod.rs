@@ -7,7 +7,12 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub mod ba;
+pub mod det;
+pub mod gmm;
 pub mod hello;
+pub mod llsq;
+pub mod lse;
+pub mod ode;
 
 /// Whether catad-gradbench has the module `name`.
 ///
@@ -39,7 +44,15 @@ pub fn evaluate(module: &str, function: &str, input: Value) -> Result<Evaluation
 type Module = fn(&str, Value) -> Result<Evaluation, String>;
 
 /// The modules, by name.
-const MODULES: &[(&str, Module)] = &[("ba", ba::evaluate), ("hello", hello::evaluate)];
+const MODULES: &[(&str, Module)] = &[
+    ("ba", ba::evaluate),
+    ("det", det::evaluate),
+    ("gmm", gmm::evaluate),
+    ("hello", hello::evaluate),
+    ("llsq", llsq::evaluate),
+    ("lse", lse::evaluate),
+    ("ode", ode::evaluate),
+];
 
 /// The input of `module` as its type, or an error saying what is wrong with it.
 fn parse<T: DeserializeOwned>(module: &str, input: Value) -> Result<T, String> {

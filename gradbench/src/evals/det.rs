@@ -1,0 +1,115 @@
+//! `det`: the determinant of an `ℓ × ℓ` matrix and its gradient.
+//!
+//! The reference expands by minors (`ℓ!` products). catad computes the same determinant by
+//! Gaussian elimination with partial pivoting, `O(ℓ³)`: [`det_lu`] is a `#[catad::program]` over
+//! the matrix as a run-time vector, a `fold` over the columns whose state is the matrix being
+//! reduced and the product of the pivots so far. The pivot's choice is a comparison, made on
+//! values and contributing no derivative; the gradient (the cofactors) is catad's [`gradient`] in
+//! [`ReverseDelta`] mode, where reading an element costs O(1).
+
+use super::{no_function, parse};
+use crate::protocol::{Evaluation, Runs, measure};
+use catad::prelude::*;
+use serde::Deserialize;
+use serde_json::Value;
+use std::time::Instant;
+
+/// The row at or below `k` whose element in column `k` is the largest in magnitude (the first of
+/// equals), in the row-major `ell × ell` matrix `m`.
+#[catad::program]
+pub fn pivot_row(m: Vec<f64>, ell: usize, k: usize) -> usize {
+    (k + 1..ell).fold(k, |p, i| {
+        if m[i * ell + k].abs() > m[p * ell + k].abs() {
+            i
+        } else {
+            p
+        }
+    })
+}
+
+/// `m` with rows `k` and `p` swapped, then row `k`'s multiples subtracted from the rows below it
+/// so that column `k` is zero below the diagonal.
+#[catad::program]
+pub fn eliminate(m: Vec<f64>, ell: usize, k: usize, p: usize) -> Vec<f64> {
+    (0..ell * ell)
+        .map(|idx| {
+            let i = idx / ell;
+            let j = idx % ell;
+            let row = if i == k {
+                p
+            } else if i == p {
+                k
+            } else {
+                i
+            };
+            let x = m[row * ell + j];
+            if i > k {
+                x - m[row * ell + k] / m[p * ell + k] * m[p * ell + j]
+            } else {
+                x
+            }
+        })
+        .collect()
+}
+
+/// The determinant of the row-major `ell × ell` matrix `a`: the product of the pivots of its
+/// elimination, negated for each swap of rows.
+#[catad::program]
+pub fn det_lu(a: Vec<f64>, ell: usize) -> f64 {
+    let (_, det) = (0..ell).fold((a, 1.0), |(m, det), k| {
+        let p = pivot_row(m, ell, k);
+        let pivot = m[p * ell + k];
+        let sign = if p == k { 1.0 } else { -1.0 };
+        (eliminate(m, ell, k, p), det * pivot * sign)
+    });
+    det
+}
+
+/// The eval's input: the matrix in row-major order and its side.
+#[derive(Clone, Debug, Deserialize)]
+struct Input {
+    #[serde(rename = "A")]
+    a: Vec<f64>,
+    ell: usize,
+}
+
+/// `primal` (the determinant) or `gradient` (its gradient, row-major) at `input`.
+///
+/// ```
+/// use catad_gradbench::evals::det;
+/// let input = serde_json::json!({"A": [1.0, 2.0, 3.0, 4.0], "ell": 2});
+/// let d = det::evaluate("primal", input.clone()).unwrap().output;
+/// assert!((d.as_f64().unwrap() + 2.0).abs() < 1e-12);
+/// let g = det::evaluate("gradient", input).unwrap().output;
+/// let g: Vec<f64> = serde_json::from_value(g).unwrap();
+/// // the cofactors: (4, −3, −2, 1)
+/// assert!(g.iter().zip([4.0, -3.0, -2.0, 1.0]).all(|(x, y)| (x - y).abs() < 1e-12));
+/// ```
+pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
+    let runs = Runs::of(&input)?;
+    let input: Input = parse("det", input)?;
+    if input.a.len() != input.ell * input.ell || input.ell == 0 {
+        return Err(format!(
+            "det: a {0} × {0} matrix has {1} elements, not {2}",
+            input.ell,
+            input.ell * input.ell,
+            input.a.len()
+        ));
+    }
+    let start = Instant::now();
+    match function {
+        "primal" => {
+            let f = det_lu::<Fun>();
+            measure(runs, start.elapsed(), || {
+                f.apply((input.a.clone(), input.ell))
+            })
+        }
+        "gradient" => {
+            let f = det_lu::<ReverseDelta>();
+            measure(runs, start.elapsed(), || {
+                gradient(&f, (input.a.clone(), input.ell)).0
+            })
+        }
+        _ => Err(no_function("det", function)),
+    }
+}
