@@ -125,7 +125,8 @@ impl Emitter {
                 match on {
                     Operand::Index => {
                         // `Pred::compare` compares scalars; indices are compared by `Comparison::test`.
-                        let (l, r, a) = (ident(COMPARE_LHS), ident(COMPARE_RHS), ident(COMPARE_INPUT));
+                        let (l, r, a) =
+                            (ident(COMPARE_LHS), ident(COMPARE_RHS), ident(COMPARE_INPUT));
                         let clone = quote!(::core::clone::Clone::clone);
                         quote!({
                             let #l = #into_fn(#lhs);

@@ -481,10 +481,7 @@ mod tests {
                 crate::term::Over::Scalar => format!("{} < f64 >", p.class),
                 _ => p.class.to_string(),
             };
-            let expected = format!(
-                "< K as :: catad :: vocabulary :: {class} > :: {}",
-                p.method
-            );
+            let expected = format!("< K as :: catad :: vocabulary :: {class} > :: {}", p.method);
             assert!(code.contains(&expected), "{expected} in {code}");
             assert!(program.body().unwrap().term.to_string().contains(p.method));
         }

@@ -189,7 +189,10 @@ mod tests {
 
     #[test]
     fn each_syntax_on_each_operand_and_each_method_has_one_row() {
-        let syntaxes: HashSet<_> = PRIMITIVES.iter().map(|p| (p.syntax, p.operands[0])).collect();
+        let syntaxes: HashSet<_> = PRIMITIVES
+            .iter()
+            .map(|p| (p.syntax, p.operands[0]))
+            .collect();
         let methods: HashSet<_> = PRIMITIVES.iter().map(|p| p.method).collect();
         assert_eq!(syntaxes.len(), PRIMITIVES.len());
         assert_eq!(methods.len(), PRIMITIVES.len());
@@ -208,7 +211,10 @@ mod tests {
             let classes = ["NumCat", "FractionalCat", "FloatingCat", "MinMaxCat"];
             match p.operands[0] {
                 Index => assert_eq!((p.class, p.over), ("IndexCat", Over::Nothing), "{p:?}"),
-                _ => assert!(classes.contains(&p.class) && p.over == Over::Scalar, "{p:?}"),
+                _ => assert!(
+                    classes.contains(&p.class) && p.over == Over::Scalar,
+                    "{p:?}"
+                ),
             }
             // Index arithmetic takes indices only, scalar arithmetic no index.
             assert!(
@@ -235,7 +241,9 @@ mod tests {
         assert!(Primitive::written(Infix("%")));
         assert_eq!(Primitive::find(Prefix("-"), Scalar).unwrap().usage(), "-x");
         assert_eq!(
-            Primitive::find(Function("libm::erf"), Scalar).unwrap().usage(),
+            Primitive::find(Function("libm::erf"), Scalar)
+                .unwrap()
+                .usage(),
             "libm::erf(x)"
         );
         assert_eq!(

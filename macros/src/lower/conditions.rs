@@ -5,9 +5,9 @@ use super::Lowering;
 use super::primitives::check_operand;
 use crate::env::Env;
 use crate::primitives::Operand;
-use crate::types::Ty;
 use crate::reject::Unsupported;
 use crate::term::{Cmp, Pred};
+use crate::types::Ty;
 use quote::ToTokens;
 use syn::{BinOp, Expr, UnOp};
 
@@ -37,12 +37,12 @@ impl Lowering {
                 let (lhs, lhs_ty) = self.expr(env, &b.left)?;
                 let (rhs, rhs_ty) = self.expr(env, &b.right)?;
                 let indices = [&lhs_ty, &rhs_ty];
-                let on = if indices.contains(&&Ty::Index) && indices.iter().all(|t| t.may_be_index())
-                {
-                    Operand::Index
-                } else {
-                    Operand::Scalar
-                };
+                let on =
+                    if indices.contains(&&Ty::Index) && indices.iter().all(|t| t.may_be_index()) {
+                        Operand::Index
+                    } else {
+                        Operand::Scalar
+                    };
                 check_operand(&lhs_ty, &b.left, on, &written)?;
                 check_operand(&rhs_ty, &b.right, on, &written)?;
                 Ok(Pred::Compare(lhs, cmp, rhs, on))

@@ -105,10 +105,8 @@ impl Lowering {
             (Ty::Iter(a), "enumerate", []) => {
                 // zip_v ∘ (build(exr) ∘ (it △ len_v) △ id) ∘ xs: the indices, beside the elements.
                 let indices = Term::looping(Loop::Build, Term::Exr);
-                let indices = Term::compose(
-                    indices,
-                    Term::fork(Term::It, of(Op::LenV, xs.clone())),
-                );
+                let indices =
+                    Term::compose(indices, Term::fork(Term::It, of(Op::LenV, xs.clone())));
                 let pairs = Term::op2(Op::ZipV, indices, xs, span);
                 let ty = Ty::Pair(Box::new(Ty::Index), a.clone());
                 Ok((pairs, Ty::Iter(Box::new(ty))))
@@ -153,22 +151,12 @@ impl Lowering {
             add_ix(Term::compose(Term::Exr, Term::Exl), Term::Exr),
         );
         let built = Term::looping(Loop::Build, Term::compose(body.body, shifted));
-        let input = Term::fork(
-            Term::fork(body.capture, start.clone()),
-            sub_ix(end, start),
-        );
+        let input = Term::fork(Term::fork(body.capture, start.clone()), sub_ix(end, start));
         Ok((Term::compose(built, input), vector))
     }
 
     /// `xs.iter().fold(init, f)`: `fold f ∘ (c △ (init △ xs))`.
-    fn fold(
-        &mut self,
-        env: &Env,
-        xs: Term,
-        a: Ty,
-        init: &Expr,
-        f: &Expr,
-    ) -> syn::Result<Typed> {
+    fn fold(&mut self, env: &Env, xs: Term, a: Ty, init: &Expr, f: &Expr) -> syn::Result<Typed> {
         let (s, s_ty) = self.expr(env, init)?;
         let Body { capture, body, ty } =
             self.function(env, f, &FOLD, &[s_ty.clone(), a], |c, ps| {
@@ -292,7 +280,10 @@ impl Lowering {
 /// The extreme `fold(init, f)` computes, if it is `max_v` (`init` is −∞ and `f` is `max`) or
 /// `min_v` (`+∞` and `min`), of the program's scalar type `scalar`.
 fn extreme(init: &Expr, f: &Expr, scalar: &str) -> Option<Op> {
-    let (init, f) = (squashed(&init.to_token_stream()), squashed(&f.to_token_stream()));
+    let (init, f) = (
+        squashed(&init.to_token_stream()),
+        squashed(&f.to_token_stream()),
+    );
     let named = |written: &str, name: &str| {
         let written = written.trim_start_matches("::");
         [

@@ -32,9 +32,7 @@ pub(crate) fn simplify(t: Term) -> Term {
 /// `p` with its comparisons' operands simplified.
 fn simplify_pred(p: Pred) -> Pred {
     match p {
-        Pred::Compare(lhs, cmp, rhs, on) => {
-            Pred::Compare(simplify(lhs), cmp, simplify(rhs), on)
-        }
+        Pred::Compare(lhs, cmp, rhs, on) => Pred::Compare(simplify(lhs), cmp, simplify(rhs), on),
         Pred::And(p, q) => Pred::And(Box::new(simplify_pred(*p)), Box::new(simplify_pred(*q))),
         Pred::Or(p, q) => Pred::Or(Box::new(simplify_pred(*p)), Box::new(simplify_pred(*q))),
         Pred::Not(p) => Pred::Not(Box::new(simplify_pred(*p))),
