@@ -18,7 +18,7 @@ mod support;
 
 use catad::prelude::*;
 use std::ops::Mul;
-use support::{Modes, Twin, check, sample_points};
+use support::{Interpretation, Modes, Twin, check, sample_points};
 
 /// Defines each function of the shared corpus three times: as a `#[catad::program]` in
 /// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode` that checks
@@ -112,13 +112,13 @@ impl<const N: usize> ZipWith<N> for SVector<f64, N> {
 /// the other modes.
 fn modes<A: Space<f64>, B: Space<f64>>(p: Interpretations<A, B>) -> Modes<A, B> {
     vec![
-        ("Fun", Box::new(p.fun)),
-        ("Forward", Box::new(p.forward)),
-        ("Reverse", Box::new(p.reverse)),
-        ("ReverseCont", Box::new(p.reverse_cont)),
-        ("ForwardBegin", Box::new(p.forward_begin)),
-        ("ReverseDelta", Box::new(p.delta)),
-        ("D<Mat>", Box::new(p.matrix)),
+        Interpretation::new("Fun", p.fun),
+        Interpretation::new("Forward", p.forward),
+        Interpretation::new("Reverse", p.reverse),
+        Interpretation::new("ReverseCont", p.reverse_cont),
+        Interpretation::new("ForwardBegin", p.forward_begin),
+        Interpretation::new("ReverseDelta", p.delta),
+        Interpretation::new("D<Mat>", p.matrix),
     ]
 }
 
@@ -142,9 +142,9 @@ fn boundary_values<A: Space<f64>, B: Space<f64>, Arity>(
     let modes = modes(program);
     for a in points {
         let expected = twin.run(a.clone()).coords();
-        for (mode, program) in &modes {
-            let value = program.value(a.clone());
-            assert_eq!(value.coords(), expected, "{name} at {a:?} in {mode}");
+        for mode in &modes {
+            let value = mode.program.value(a.clone());
+            assert_eq!(value.coords(), expected, "{name} at {a:?} in {}", mode.name);
         }
     }
 }

@@ -111,7 +111,10 @@ impl Lowering {
                 _ => Err(Unsupported::Operator.at(u)),
             },
             Expr::Reference(r) => match &r.mutability {
-                Some(mutability) => Err(Unsupported::MutBorrow.at(quote!(& #mutability))),
+                Some(mutability) => {
+                    let and = r.and_token;
+                    Err(Unsupported::MutBorrow.at(quote!(#and #mutability)))
+                }
                 None => self.expr(env, &r.expr),
             },
             Expr::Index(i) => self.index(env, i),

@@ -2,7 +2,8 @@
 // (each program against the same function run as plain Rust, in every mode). Each program names
 // the shapes of its sample points (`#[shapes(…)]`), and, where it is not smooth or not defined
 // everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
-// checked.
+// checked. ReverseCont and ForwardBegin are checked only at the points whose vectors are short
+// (`SHORT` in `run_time_corpus.rs`): each program names at least one such shape.
 
 use catad::space::HasRep;
 
@@ -46,7 +47,7 @@ run_time! {
     }
 
     /// `fold` with a closure, a `&x` pattern, and a vector result by `collect`.
-    #[shapes((vec![0.0; 4], 0.0))]
+    #[shapes((vec![0.0; 4], 0.0), (vec![0.0; 2], 0.0))]
     fn folds(x: Vec<f64>, s: f64) -> (f64, Vec<f64>) {
         let p = x.iter().fold(s, |acc, &xi| acc * xi.sin() + 0.5);
         (p, x.iter().map(|xi| xi * p).collect::<Vec<_>>())
@@ -82,13 +83,13 @@ run_time! {
     }
 
     /// `enumerate`.
-    #[shapes(vec![0.0; 4])]
+    #[shapes(vec![0.0; 4], vec![0.0; 2])]
     fn enumerated(x: Vec<f64>) -> f64 {
         x.iter().enumerate().map(|(i, xi)| xi.powi(2) * (i as f64)).sum::<f64>()
     }
 
     /// A count in the domain: a `usize` parameter, of dimension 0.
-    #[shapes((vec![0.0; 5], 2_usize), (vec![0.0; 5], 4_usize))]
+    #[shapes((vec![0.0; 5], 2_usize), (vec![0.0; 5], 4_usize), (vec![0.0; 3], 1_usize))]
     fn rotate(x: Vec<f64>, k: usize) -> Vec<f64> {
         let n = x.len();
         (0..n).map(|i| x[(i + k) % n] * 2.0).collect()

@@ -1,6 +1,7 @@
 //! What the corpus suites share: a program's interpretations as [`Mode`]s, plain functions as
 //! [`Twin`]s of programs, deterministic sample points, and [`check`], which compares a program in
-//! every mode with its twin and with central differences.
+//! every mode with its twin and with central differences. A mode too slow to run everywhere may be
+//! checked only at some points ([`Interpretation::only`]).
 
 use catad::interpretations::{DMap, Func};
 use catad::prelude::*;
@@ -31,9 +32,34 @@ impl<K: LinearMap<f64>, A: Space<f64>, B: Space<f64>> Mode<A, B> for DMap<K, A, 
     }
 }
 
-/// A program's interpretations, each named: `Fun`'s first, then `Forward`'s (the reference for
-/// the other Jacobians), then the other modes'.
-pub type Modes<A, B> = Vec<(&'static str, Box<dyn Mode<A, B>>)>;
+/// A program in one interpretation, named, and the points at which it is checked.
+pub struct Interpretation<A, B> {
+    pub name: &'static str,
+    pub program: Box<dyn Mode<A, B>>,
+    /// Where it is checked, if not everywhere: a test of the point, and what it keeps (for
+    /// messages).
+    pub only: Option<(fn(&A) -> bool, String)>,
+}
+
+impl<A, B> Interpretation<A, B> {
+    /// The interpretation `program`, named `name`, checked at every point.
+    pub fn new(name: &'static str, program: impl Mode<A, B> + 'static) -> Self {
+        Interpretation {
+            name,
+            program: Box::new(program),
+            only: None,
+        }
+    }
+
+    /// Whether it is checked at `a`.
+    fn reaches(&self, a: &A) -> bool {
+        self.only.as_ref().is_none_or(|(test, _)| test(a))
+    }
+}
+
+/// A program's interpretations: `Fun`'s first, then `Forward`'s (the reference for the other
+/// Jacobians, checked at every point), then the other modes'.
+pub type Modes<A, B> = Vec<Interpretation<A, B>>;
 
 /// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
 /// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.
@@ -134,8 +160,9 @@ fn finite_differences<A: Space<f64>, B: Space<f64>>(f: impl Fn(A) -> B, a: &A) -
 }
 
 /// Checks one program, in each of its `modes`, at every sampled point (shaped by `shapes`) its
-/// guard keeps: every value is the twin's, every Jacobian `Forward`'s, and `Forward`'s agrees
-/// with central differences of the twin.
+/// guard keeps and the mode reaches: every value is the twin's, every Jacobian `Forward`'s, and
+/// `Forward`'s agrees with central differences of the twin. Each mode must be checked at
+/// [`MIN_VALID`] points at least.
 pub fn check<A: Space<f64>, B: Space<f64>, Arity>(
     name: &str,
     modes: Modes<A, B>,
@@ -143,13 +170,17 @@ pub fn check<A: Space<f64>, B: Space<f64>, Arity>(
     shapes: &[A],
     guard: impl Fn(&A) -> bool,
 ) {
-    let mut valid = 0;
+    let mut checked = vec![0; modes.len()];
     for a in sample_points(shapes).into_iter().filter(|a| guard(a)) {
-        valid += 1;
         let at = format!("{name} at {a:?}");
         let expected = twin.run(a.clone()).coords();
         let mut reference: Option<DMatrix<f64>> = None;
-        for (mode, program) in &modes {
+        for (mode, count) in modes.iter().zip(&mut checked) {
+            if !mode.reaches(&a) {
+                continue;
+            }
+            *count += 1;
+            let (mode, program) = (mode.name, &mode.program);
             assert_all_close(
                 &format!("{at}: {mode} value"),
                 &program.value(a.clone()).coords(),
@@ -184,8 +215,15 @@ pub fn check<A: Space<f64>, B: Space<f64>, Arity>(
         }
         assert!(reference.is_some(), "{name}: no derivative mode");
     }
-    assert!(
-        valid >= MIN_VALID,
-        "{name}: only {valid} of {SAMPLES} points passed the guard"
-    );
+    for (mode, count) in modes.iter().zip(checked) {
+        let only = mode
+            .only
+            .as_ref()
+            .map_or(String::new(), |(_, what)| format!(" ({what})"));
+        assert!(
+            count >= MIN_VALID,
+            "{name}: {} checked at {count} of {SAMPLES} points{only}, fewer than {MIN_VALID}",
+            mode.name
+        );
+    }
 }

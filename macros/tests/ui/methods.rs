@@ -1,6 +1,6 @@
 #[catad::program]
 fn unknown_method(x: f64) -> f64 {
-    x.abs() + 1.0
+    x.floor() + 1.0
 }
 
 #[catad::program]
@@ -15,7 +15,7 @@ fn method_with_arguments(x: f64) -> f64 {
 
 #[catad::program]
 fn path_call(x: f64) -> f64 {
-    f64::sin(x)
+    f64::floor(x)
 }
 
 fn main() {}

@@ -1,12 +1,7 @@
 #[catad::program]
 fn borrow(x: f64) -> f64 {
-    let y = &x;
+    let y = &mut x;
     x
-}
-
-#[catad::program]
-fn deref(x: f64) -> f64 {
-    *x
 }
 
 #[catad::program]

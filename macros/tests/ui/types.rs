@@ -1,9 +1,4 @@
 #[catad::program]
-fn vector(xs: Vec<f64>) -> f64 {
-    1.0
-}
-
-#[catad::program]
 fn triple(x: f64) -> (f64, f64, f64) {
     (x, x, x)
 }

@@ -49,8 +49,8 @@ fn map_of_an_expression(v: [f64; 3], x: f64) -> [f64; 3] {
 }
 
 #[catad::program]
-fn indexing(v: [f64; 3]) -> f64 {
-    v[0]
+fn indexing(v: [f64; 3], i: usize) -> f64 {
+    v[i]
 }
 
 #[catad::program]
