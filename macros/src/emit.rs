@@ -90,6 +90,7 @@ impl Emitter {
                 let args = [self.pred(p), self.term(then), self.term(otherwise)];
                 self.method(t, None, &args, here)
             }
+            Term::While(p, f) => self.method(t, None, &[self.pred(p), self.term(f)], here),
             Term::Fmap(h, f) => self.method(t, Some(h), &[self.term(f)], here),
             Term::Indexed(Indexed::At(n), h) => self.method(t, Some(h), &[quote!(#n)], here),
             Term::Indexed(_, h) => self.method(t, Some(h), &[], here),

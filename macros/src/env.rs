@@ -11,8 +11,8 @@ use syn::{Ident, Pat};
 /// The shape of an environment value.
 #[derive(Clone)]
 pub(crate) enum Env {
-    /// A variable and its type.
-    Var(Ident, Ty),
+    /// A variable, its type, and whether it is `mut` (may be assigned).
+    Var(Ident, Ty, bool),
     /// A value no name refers to (`_`, `()`).
     Ignored,
     /// `(older, newer)`: `let` puts its bindings on the right.
@@ -28,9 +28,24 @@ impl Env {
         Some((Term::projection(&steps), ty))
     }
 
+    /// Whether the innermost binding of `name` is `mut`.
+    pub(crate) fn is_mutable(&self, name: &Ident) -> bool {
+        match self {
+            Env::Var(var, _, mutable) if var == name => *mutable,
+            Env::Var(..) | Env::Ignored => false,
+            Env::Pair(older, newer) => {
+                if newer.lookup(name).is_some() {
+                    newer.is_mutable(name)
+                } else {
+                    older.is_mutable(name)
+                }
+            }
+        }
+    }
+
     fn find(&self, name: &Ident, steps: &mut Vec<bool>) -> Option<Ty> {
         match self {
-            Env::Var(var, ty) if var == name => Some(ty.clone()),
+            Env::Var(var, ty, _) if var == name => Some(ty.clone()),
             Env::Var(..) | Env::Ignored => None,
             Env::Pair(older, newer) => {
                 steps.push(true);
@@ -54,7 +69,7 @@ impl Env {
     /// never a wrong value.)
     pub(crate) fn restrict(&self, names: &HashSet<String>) -> (Env, Term) {
         match self {
-            Env::Var(var, _) if names.contains(&var.to_string()) => (self.clone(), Term::Id),
+            Env::Var(var, ..) if names.contains(&var.to_string()) => (self.clone(), Term::Id),
             Env::Var(..) | Env::Ignored => (Env::Ignored, Term::Id),
             Env::Pair(older, newer) => {
                 let (older, to_older) = older.restrict(names);
@@ -81,13 +96,14 @@ impl Env {
                 if let Some(by_ref) = &p.by_ref {
                     return Err(Unsupported::RefBinding.at(by_ref));
                 }
-                if let Some(mutability) = &p.mutability {
-                    return Err(Unsupported::MutBinding.at(mutability));
-                }
                 if let Some((at, sub)) = &p.subpat {
                     return Err(Unsupported::AtPattern.at(quote::quote!(#at #sub)));
                 }
-                Ok(Env::Var(p.ident.clone(), ty.clone()))
+                Ok(Env::Var(
+                    p.ident.clone(),
+                    ty.clone(),
+                    p.mutability.is_some(),
+                ))
             }
             Pat::Wild(_) => Ok(Env::Ignored),
             Pat::Paren(p) => Env::bind(&p.pat, ty, types),

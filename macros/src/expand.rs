@@ -541,7 +541,7 @@ mod tests {
         ));
         let error = program.body().err().unwrap().to_string();
         assert!(
-            error.starts_with("catad::program does not support `for` loops"),
+            error.starts_with("catad::program does not support `for` over"),
             "{error}"
         );
         let code = program.to_token_stream().to_string();

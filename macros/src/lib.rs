@@ -71,11 +71,18 @@ use quote::ToTokens;
 /// - on vectors of a length fixed by their type (`[T; N]`, nalgebra's `SVector<T, N>`):
 ///   `xs.map(|x| …)`, `xs.zip_with(ys, |x, y| …)` (with a closure, which may use the program's
 ///   variables, or a program's path), `xs.sum()` and `xs.dot(ys)`;
-/// - structs that derive `catad::space::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`.
+/// - structs that derive `catad::space::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`;
+/// - `Vec<T>` (a length read at run time) and `usize` (indices): `xs[i]`, `xs.len()`, index
+///   arithmetic, `i as f64`, iterator chains (`xs.iter()` with `map`, `zip`, `enumerate`, `sum`,
+///   `fold`, `collect`; ranges `(a..b).map(…)`), and the methods `abs`, `max`, `min`, `powf`,
+///   `atan2`, `sinh`, `cosh`, `ln_1p`, `exp_m1`, `libm::erf`;
+/// - `let mut` variables, assignments (`x = e;`, `x += e;`), `if` statements that assign, and
+///   the loops `for i in a..b { … }`, `for x in xs.iter() { … }` and `while c { … }`, whose state
+///   is the `let mut` variables their body assigns.
 ///
-/// Anything else (loops, mutation, references, `return`, `?`, closures outside `map` and
-/// `zip_with`, `match`, other methods, recursion, indexing, run-time-length vectors, struct
-/// patterns) is a compile error pointing at that syntax, saying what to write instead. A program
+/// Anything else (`loop`, `break`, `continue`, assignments to other places, `&mut`, `return`,
+/// `?`, `match`, other methods, recursion, struct patterns, …) is a compile error pointing at that
+/// syntax, saying what to write instead. A program
 /// so rejected still gets its signature, so the programs that call it compile: the rejection is
 /// the only error.
 ///

@@ -41,6 +41,7 @@ impl fmt::Display for Term {
             Term::Cond(p, then, otherwise) => {
                 write!(f, "{}({p}, {then}, {otherwise})", name.unwrap_or_default())
             }
+            Term::While(p, body) => write!(f, "{}({p}, {body})", name.unwrap_or_default()),
             Term::Fmap(_, g) => write!(f, "{}({g})", name.unwrap_or_default()),
             Term::Field(_, member) => write!(f, ".{member}"),
             Term::Build(path, fields) => {

@@ -30,6 +30,8 @@ pub(crate) enum Term {
     ConstIx(TokenStream, Span),
     /// A loop of the vocabulary, on its body.
     Loop(Loop, Box<Term>),
+    /// `iterate_while(p, f)`: `f` on the environment and the state while `p` holds of them.
+    While(Box<Pred>, Box<Term>),
     /// `const_c(expr)`: a float literal or a constant.
     Const(TokenStream, Span),
     /// Another `#[catad::program]` function, by its path.
@@ -204,6 +206,7 @@ impl Term {
             Term::Loop(Loop::Fold, _) => vocabulary("Loops", "fold", Over::Nothing),
             Term::Loop(Loop::Iterate, _) => vocabulary("Loops", "iterate", Over::Nothing),
             Term::Loop(Loop::Build, _) => vocabulary("Loops", "build", Over::Nothing),
+            Term::While(..) => vocabulary("Loops", "iterate_while", Over::Nothing),
             Term::Fmap(..) => vocabulary("MonoidalI", "fmap", Over::Shape),
             Term::Indexed(Indexed::Zip, _) => vocabulary("ZipI", "zip_i", Over::Shape),
             Term::Indexed(Indexed::Repl, _) => vocabulary("CartesianI", "repl_i", Over::Shape),
@@ -305,6 +308,7 @@ impl PartialEq for Term {
             (Loop(k1, f1), Loop(k2, f2)) => k1 == k2 && f1 == f2,
             (Const(c1, _), Const(c2, _)) | (Call(c1, _), Call(c2, _)) => same(c1, c2),
             (Cond(p1, t1, e1), Cond(p2, t2, e2)) => p1 == p2 && t1 == t2 && e1 == e2,
+            (While(p1, f1), While(p2, f2)) => p1 == p2 && f1 == f2,
             (Fmap(h1, f1), Fmap(h2, f2)) => h1 == h2 && f1 == f2,
             (Indexed(o1, h1), Indexed(o2, h2)) => o1 == o2 && h1 == h2,
             (Field(s1, m1), Field(s2, m2)) => same(s1, s2) && same(m1, m2),

@@ -22,6 +22,7 @@ macro_rules! run_time {
         $(#[doc = $doc:literal])*
         #[shapes($($shape:expr),+ $(,)?)]
         $(#[domain($guard:expr)])?
+        $(#[short($short:expr)])?
         fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
     )*) => {
         mod programs {
@@ -33,6 +34,8 @@ macro_rules! run_time {
             )*
         }
 
+        // The twins are the programs verbatim, indexed loops included.
+        #[allow(clippy::needless_range_loop)]
         mod twins {
             use super::*;
             $(
@@ -49,7 +52,7 @@ macro_rules! run_time {
                 fn $name() {
                     check(
                         stringify!($name),
-                        modes!($name),
+                        modes!($name, short!($($short)?)),
                         twins::$name,
                         &[$($shape),+],
                         guard!($($guard)?),
@@ -66,7 +69,8 @@ macro_rules! run_time {
 /// Their cost grows exponentially with a loop's iterations (about 15× per iteration of
 /// `range_fold`: a Jacobian takes 2 ms at 2 iterations, 0.5 s at 4; issue 9's sharing is the
 /// fix). Until then they are checked at the points whose vectors are short, which every
-/// program's shapes include, and every other mode at every point.
+/// program's shapes include, or where the program's `#[short(…)]` says, and every other mode at
+/// every point.
 const SHORT: usize = 3;
 
 /// Whether every run-time vector in `a` has at most [`SHORT`] elements.
@@ -74,13 +78,24 @@ fn short<A: Longest>(a: &A) -> bool {
     a.longest() <= SHORT
 }
 
-/// `mode`, checked only at [`short`] points.
-fn where_short<A: Longest, B>(mode: Interpretation<A, B>) -> Interpretation<A, B> {
-    let what = format!("vectors of at most {SHORT} elements");
+/// `mode`, checked only at the points `short` keeps.
+fn where_short<A, B>(mode: Interpretation<A, B>, short: fn(&A) -> bool) -> Interpretation<A, B> {
+    let what = "the points where ReverseCont and ForwardBegin are checked".to_string();
     Interpretation {
-        only: Some((short::<A>, what)),
+        only: Some((short, what)),
         ..mode
     }
+}
+
+/// Where a program's ReverseCont and ForwardBegin are checked: at [`short`] points, unless the
+/// corpus says where (a program whose loops cost more per iteration, or run over no vector).
+macro_rules! short {
+    () => {
+        short
+    };
+    ($short:expr) => {
+        $short
+    };
 }
 
 /// The length of the longest run-time vector in a value, vectors inside vectors included: the
@@ -126,21 +141,21 @@ impl<A: Longest, B: Longest> Longest for (A, B) {
 }
 
 /// The program `programs::$name` (called with `$args`) in `Fun` and every mode that runs
-/// programs over run-time data, ReverseCont and ForwardBegin at [`short`] points only.
+/// programs over run-time data, ReverseCont and ForwardBegin only at the points `$short` keeps.
 macro_rules! modes {
-    ($name:ident $(, $args:expr)*) => {{
+    ($name:ident, $short:expr $(, $args:expr)*) => {{
         let modes: Modes<_, _> = vec![
             Interpretation::new("Fun", programs::$name::<Fun>($($args),*)),
             Interpretation::new("Forward", programs::$name::<Forward>($($args),*)),
             Interpretation::new("Reverse", programs::$name::<Reverse>($($args),*)),
-            where_short(Interpretation::new(
-                "ReverseCont",
-                programs::$name::<ReverseCont<f64>>($($args),*),
-            )),
-            where_short(Interpretation::new(
-                "ForwardBegin",
-                programs::$name::<ForwardBegin<f64>>($($args),*),
-            )),
+            where_short(
+                Interpretation::new("ReverseCont", programs::$name::<ReverseCont<f64>>($($args),*)),
+                $short,
+            ),
+            where_short(
+                Interpretation::new("ForwardBegin", programs::$name::<ForwardBegin<f64>>($($args),*)),
+                $short,
+            ),
             Interpretation::new("ReverseDelta", programs::$name::<ReverseDelta>($($args),*)),
         ];
         modes

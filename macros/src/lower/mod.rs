@@ -10,6 +10,7 @@ mod conditions;
 mod methods;
 mod primitives;
 mod runtime;
+mod statements;
 mod structs;
 mod vectors;
 
@@ -33,6 +34,16 @@ pub(crate) struct Lowering {
 /// A term and the type of the value it computes.
 pub(crate) type Typed = (Term, Ty);
 
+/// How a sequence of statements ends.
+pub(super) enum End<'a> {
+    /// With its last statement, an expression without `;`: the result of a program's block or
+    /// of a branch.
+    Result(&'a Block),
+    /// With a value read from the environment the statements leave: the state a loop's body
+    /// computes, whose statements all assign.
+    State(&'a dyn Fn(&Env) -> Typed),
+}
+
 impl Lowering {
     /// A lowering for the program `name`, whose signature gave `types`.
     pub(crate) fn new(name: syn::Ident, types: Types) -> Lowering {
@@ -43,16 +54,18 @@ impl Lowering {
         }
     }
 
-    /// A block: `let` statements, then the result expression.
+    /// A block: `let` statements and statements that assign, then the result expression.
     pub(crate) fn block(&mut self, env: &Env, block: &Block) -> syn::Result<Typed> {
-        self.stmts(env, &block.stmts, block)
+        self.sequence(env, &block.stmts, &End::Result(block))
     }
 
-    fn stmts(&mut self, env: &Env, stmts: &[Stmt], block: &Block) -> syn::Result<Typed> {
-        match stmts {
-            [] => Err(Unsupported::BlockWithoutResult.at(block)),
-            [Stmt::Expr(result, None)] => self.expr(env, result),
-            [Stmt::Local(local), rest @ ..] => {
+    /// Statements, each a morphism of the environment the ones before leave, and their `end`.
+    fn sequence(&mut self, env: &Env, stmts: &[Stmt], end: &End) -> syn::Result<Typed> {
+        match (stmts, end) {
+            ([], End::Result(block)) => Err(Unsupported::BlockWithoutResult.at(block)),
+            ([], End::State(state)) => Ok(state(env)),
+            ([Stmt::Expr(result, None)], End::Result(_)) => self.expr(env, result),
+            ([Stmt::Local(local), rest @ ..], _) => {
                 if let Some(init) = local.init.as_ref().and_then(|init| init.diverge.as_ref()) {
                     return Err(Unsupported::LetElse.at(&init.1));
                 }
@@ -61,17 +74,32 @@ impl Lowering {
                 };
                 let (value, ty) = self.expr(env, &init.expr)?;
                 let bound = Env::bind(&local.pat, &ty, &mut self.types)?;
-                let extended = Env::Pair(Box::new(env.clone()), Box::new(bound));
-                let (body, ty) = self.stmts(&extended, rest, block)?;
-                Ok((Term::compose(body, Term::fork(Term::Id, value)), ty))
+                self.then(env, (bound, value), rest, end)
             }
-            [stmt @ Stmt::Expr(e, _), ..] => {
+            ([stmt @ Stmt::Expr(e, _), rest @ ..], _) => {
+                if let Some(binding) = self.assigning(env, e)? {
+                    return self.then(env, binding, rest, end);
+                }
                 // Report what is wrong inside the statement first (a loop, an assignment, …).
                 self.expr(env, e)?;
                 Err(reject::statement(stmt))
             }
-            [stmt, ..] => Err(reject::statement(stmt)),
+            ([stmt, ..], _) => Err(reject::statement(stmt)),
         }
+    }
+
+    /// The statements `rest` after a binding (of `bound`, computed by `value`), as `let` makes
+    /// them: `rest ∘ (id △ value)`, in the environment extended by `bound`.
+    fn then(
+        &mut self,
+        env: &Env,
+        (bound, value): (Env, Term),
+        rest: &[Stmt],
+        end: &End,
+    ) -> syn::Result<Typed> {
+        let extended = Env::Pair(Box::new(env.clone()), Box::new(bound));
+        let (body, ty) = self.sequence(&extended, rest, end)?;
+        Ok((Term::compose(body, Term::fork(Term::Id, value)), ty))
     }
 
     /// An expression, as a morphism from the environment, and its type.

@@ -174,7 +174,6 @@ impl Lowering {
     /// `(a..b).fold(init, f)`: the accumulator and the index `i` are the state of an `iterate`,
     /// whose step is `f ((c, acc), i) △ i + 1`.
     fn fold_range(&mut self, env: &Env, range: Term, init: &Expr, f: &Expr) -> syn::Result<Typed> {
-        let (start, end) = bounds(range);
         let (s, s_ty) = self.expr(env, init)?;
         let Body { capture, body, ty } =
             self.function(env, f, &FOLD, &[s_ty.clone(), Ty::Index], |c, ps| {
@@ -182,18 +181,7 @@ impl Lowering {
                 pair(c, pair(acc, i))
             })?;
         let ty = state(&s_ty, &ty, f)?;
-        let next = add_ix(
-            Term::compose(Term::Exr, Term::Exr),
-            Term::index(1, Span::call_site()),
-        );
-        let step = Term::looping(Loop::Iterate, Term::fork(body, next));
-        let count = if is_zero(&start) {
-            end
-        } else {
-            sub_ix(end, start.clone())
-        };
-        let input = Term::fork(capture, Term::fork(Term::fork(s, start), count));
-        Ok((Term::compose(Term::Exl, Term::compose(step, input)), ty))
+        Ok((iterate_range(body, capture, s, range), ty))
     }
 
     /// A vector to iterate, the argument of `zip` or the iterable of a `for` loop: a `Vec`, an
@@ -315,6 +303,25 @@ fn state(init: &Ty, body: &Ty, f: &Expr) -> syn::Result<Ty> {
         }
         .at(f)
     })
+}
+
+/// `exl ∘ iterate (body △ i + 1) ∘ (capture △ ((s △ a) △ (b − a)))`: `body` on the captured
+/// variables, the state and the index, `(c, (s, i))`, for each `i` of the range `a..b` in turn,
+/// from the state `s`.
+pub(super) fn iterate_range(body: Term, capture: Term, s: Term, range: Term) -> Term {
+    let (start, end) = bounds(range);
+    let next = add_ix(
+        Term::compose(Term::Exr, Term::Exr),
+        Term::index(1, Span::call_site()),
+    );
+    let step = Term::looping(Loop::Iterate, Term::fork(body, next));
+    let count = if is_zero(&start) {
+        end
+    } else {
+        sub_ix(end, start.clone())
+    };
+    let input = Term::fork(capture, Term::fork(Term::fork(s, start), count));
+    Term::compose(Term::Exl, Term::compose(step, input))
 }
 
 /// The bounds `(a, b)` of a range's term `a △ b`, or its projections if it is not a fork.

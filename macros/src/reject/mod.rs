@@ -16,6 +16,10 @@ use quote::ToTokens;
 const GUIDE: &str =
     "what a program may contain: the docs of `catad::program` (guide: docs/macro.md)";
 
+/// What a loop is, for messages.
+const LOOP_STATEMENT: &str =
+    "a loop is a statement that assigns `let mut` variables, e.g. `for x in xs.iter() { s += x; }`";
+
 /// What a vector method does, for messages.
 const ON_VECTORS: &str =
     "a program works on whole vectors, with `map`, `zip_with`, `sum` and `dot`";
@@ -69,17 +73,19 @@ unsupported! {
     Operator => "this operator";
     Label => "labels";
     IfWithoutElse => "`if` without `else`", "a program always has a result: write both branches";
-    ForLoop => "`for` loops", ON_VECTORS;
-    WhileLoop => "`while` loops", ON_VECTORS;
-    Loop => "`loop`", ON_VECTORS;
-    Assignment => "mutation (assignment)", "bind the new value with `let`: `let y = …;`";
-    CompoundAssignment => "mutation (compound assignment)",
-        "bind the new value with `let`: `let y = y + 1.0;`";
-    MutBinding => "mutation (`mut`)", "bind each new value with `let`";
+    ForLoop => "`for` loops as values", LOOP_STATEMENT;
+    WhileLoop => "`while` loops as values", LOOP_STATEMENT;
+    Loop => "`loop`", "write the condition that ends it: `while cond { … }`";
+    LoopWithoutState => "a loop that assigns no variable", LOOP_STATEMENT;
+    Assignment => "assignments as values", "assign in a statement of its own: `x = …;`";
+    CompoundAssignment => "compound assignments as values",
+        "assign in a statement of its own: `x += …;`";
+    AssignmentPlace => "assignments to this place",
+        "assign a `let mut` variable: `let mut v = …; v = …;` (a vector is built whole, with `map`)";
     Return => "`return`", "a program's result is its body's final expression";
     Try => "`?` (early return)", "a program's result is its body's final expression";
-    Break => "`break`";
-    Continue => "`continue`";
+    Break => "`break`", "a loop runs all its iterations: end it with `while`'s condition";
+    Continue => "`continue`", "put the rest of the body under an `if`";
     Closure => "closures outside `map` and `zip_with`",
         "a program is not a value: define another #[catad::program] and call it";
     Match => "`match`", "use `if`/`else` on comparisons";
@@ -176,8 +182,14 @@ pub(crate) enum Rejection {
     IterateFirst(String),
     /// A method that iterators, vectors and ranges do not have.
     UnknownIteratorMethod { name: String, ty: Ty },
-    /// `zip` or `for` over a value that is not a vector.
+    /// `zip` over a value that is not a vector.
     NotIterable { method: String, ty: Ty },
+    /// `for` over a value that is not a range or a run-time vector.
+    ForOver(Ty),
+    /// An assignment to a variable that is not `let mut`.
+    NotMutable(String),
+    /// An assignment of a value of another type than the variable's.
+    Reassigned { name: String, was: Ty, now: Ty },
     /// The maximum or minimum of a vector whose elements are not scalars.
     ExtremeOf(Ty),
     /// A `fold` whose body's type is not its initial value's.
@@ -278,6 +290,13 @@ impl Rejection {
             Rejection::NotIterable { method, ty } => {
                 format!("{program}: `{method}` takes a vector, not {ty}")
             }
+            Rejection::ForOver(ty) => format!("{program} does not support `for` over {ty}"),
+            Rejection::NotMutable(name) => {
+                format!("{program}: `{name}` is assigned but is not a `let mut` variable")
+            }
+            Rejection::Reassigned { was, now, .. } => {
+                format!("{program}: the value is {now}, the variable {was}")
+            }
             Rejection::ExtremeOf(ty) => {
                 format!("{program}: the maximum or minimum of a vector whose elements are {ty}")
             }
@@ -375,6 +394,13 @@ impl Rejection {
             }
             Rejection::NotIterable { .. } => {
                 "it takes a Vec<T> or its iterator: `ys.iter()`, `&ys`".into()
+            }
+            Rejection::ForOver(_) => "`for` runs over a range `a..b` or a Vec<T> (`xs.iter()`); \
+                a vector of a fixed length works whole, with `map`, `sum`, `dot`"
+                .into(),
+            Rejection::NotMutable(name) => format!("declare it `let mut {name} = …;`"),
+            Rejection::Reassigned { name, .. } => {
+                format!("`{name}` keeps the type it was declared with")
             }
             Rejection::ExtremeOf(_) => "it takes a vector of scalars".into(),
             Rejection::UnknownMethod(_) => format!(
@@ -505,6 +531,13 @@ mod tests {
                 method: "enumerate".into(),
                 ty: long_struct.clone(),
             },
+            Rejection::ForOver(long_struct.clone()),
+            Rejection::NotMutable("accumulated_sum_of_squares".into()),
+            Rejection::Reassigned {
+                name: "accumulated_sum_of_squares".into(),
+                was: long_struct.clone(),
+                now: vector.clone(),
+            },
             Rejection::ExtremeOf(long_struct.clone()),
             Rejection::FoldState {
                 init: long_struct.clone(),
@@ -579,6 +612,9 @@ mod tests {
                 | Rejection::IterateFirst(_)
                 | Rejection::UnknownIteratorMethod { .. }
                 | Rejection::NotIterable { .. }
+                | Rejection::ForOver(_)
+                | Rejection::NotMutable(_)
+                | Rejection::Reassigned { .. }
                 | Rejection::ExtremeOf(_)
                 | Rejection::FoldState { .. }
                 | Rejection::ScalarOn { .. }
@@ -608,8 +644,8 @@ mod tests {
         let samples = samples();
         let kinds: std::collections::HashSet<_> =
             samples.iter().map(std::mem::discriminant).collect();
-        // One sample of each of the 38 kinds (the `match` in `samples` lists them).
-        assert_eq!(kinds.len(), 38);
+        // One sample of each of the 41 kinds (the `match` in `samples` lists them).
+        assert_eq!(kinds.len(), 41);
         for rejection in samples {
             let message = rejection.message();
             let first = message.lines().next().unwrap();
@@ -623,11 +659,11 @@ mod tests {
 
     #[test]
     fn messages_point_to_the_guide_once() {
-        let message = Rejection::Unsupported(Unsupported::ForLoop).message();
+        let message = Rejection::Unsupported(Unsupported::Break).message();
         assert_eq!(
             message,
-            "catad::program does not support `for` loops\n\
-             = help: a program works on whole vectors, with `map`, `zip_with`, `sum` and `dot`\n\
+            "catad::program does not support `break`\n\
+             = help: a loop runs all its iterations: end it with `while`'s condition\n\
              = note: what a program may contain: the docs of `catad::program` (guide: docs/macro.md)"
         );
         assert_eq!(

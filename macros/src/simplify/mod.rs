@@ -18,6 +18,7 @@ pub(crate) fn simplify(t: Term) -> Term {
         }
         Term::Fmap(h, f) => Term::Fmap(h, Box::new(simplify(*f))),
         Term::Loop(kind, f) => Term::Loop(kind, Box::new(simplify(*f))),
+        Term::While(p, f) => Term::While(Box::new(simplify_pred(*p)), Box::new(simplify(*f))),
         Term::Build(path, fields) => Term::Build(
             path,
             fields

@@ -3,7 +3,8 @@
 // the shapes of its sample points (`#[shapes(…)]`), and, where it is not smooth or not defined
 // everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
 // checked. ReverseCont and ForwardBegin are checked only at the points whose vectors are short
-// (`SHORT` in `run_time_corpus.rs`): each program names at least one such shape.
+// (`SHORT` in `run_time_corpus.rs`), each program naming at least one such shape, or where its
+// `#[short(…)]` says (its loops being costlier, or over no vector).
 
 use catad::space::HasRep;
 
@@ -120,5 +121,95 @@ run_time! {
         let a = x.abs().powf(y) + x.max(y) * f64::min(x, y);
         let b = y.atan2(x) + x.sinh() * y.cosh() + (x * x).ln_1p() + y.exp_m1();
         a + b * libm::erf(x)
+    }
+
+    /// Assignments outside loops, `+=` and an `if` without `else`: each a new binding.
+    #[shapes((0.0, 0.0))]
+    #[domain(|&(_, y): &(f64, f64)| away(y, 0.0))]
+    fn reassigned(x: f64, y: f64) -> f64 {
+        let mut z = x * y;
+        z += 1.0;
+        z = z.sin() * z;
+        if y > 0.0 {
+            z -= y;
+        }
+        z
+    }
+
+    /// `for` over ranges (from 0 and from 1): the variables the body assigns are the state.
+    #[shapes(vec![0.0; 1], vec![0.0; 3], vec![0.0; 5])]
+    #[short(|x: &Vec<f64>| x.len() <= 2)]
+    fn for_range(x: Vec<f64>) -> f64 {
+        let n = x.len();
+        let mut acc = 1.0;
+        for i in 0..n {
+            acc = acc * 0.5 + x[i] * (i as f64);
+        }
+        let mut diffs = 0.0;
+        for i in 1..n {
+            let d = x[i] - x[i - 1];
+            diffs += d * d;
+        }
+        acc + diffs
+    }
+
+    /// `for` over a vector's elements: two variables, `*=`, and an `if` statement with `else`.
+    #[shapes((vec![0.0; 2], 0.0), (vec![0.0; 5], 0.0))]
+    #[domain(|(x, _): &(Vec<f64>, f64)| x.iter().all(|xi| away(*xi, 0.0)))]
+    fn for_each(x: Vec<f64>, s: f64) -> (f64, f64) {
+        let mut sum = 0.0;
+        let mut prod = s;
+        for xi in x.iter() {
+            sum += xi * xi;
+            if *xi > 0.0 {
+                prod *= xi.sin();
+            } else {
+                prod = xi - prod;
+            }
+        }
+        (sum, prod)
+    }
+
+    /// Nested `for` loops over a vector of vectors, a `let` inside the body.
+    #[shapes(vec![vec![0.0; 2]; 1], vec![vec![0.0; 2]; 2], vec![vec![0.0; 4]; 3])]
+    #[short(|m: &Vec<Vec<f64>>| m.len() == 1)]
+    fn nested_for(m: Vec<Vec<f64>>) -> f64 {
+        let mut total = 0.0;
+        for row in m.iter() {
+            let mut r = 1.0;
+            for v in row.iter() {
+                r += v * v;
+            }
+            total += r.sqrt();
+        }
+        total
+    }
+
+    /// `while` on an index: the index and the accumulator are the state.
+    #[shapes(vec![0.0; 1], vec![0.0; 4])]
+    #[short(|x: &Vec<f64>| x.len() <= 1)]
+    fn while_index(x: Vec<f64>) -> f64 {
+        let n = x.len();
+        let mut i = 0;
+        let mut total = 0.0;
+        while i < n {
+            total = total * x[i].cos() + x[i];
+            i += 1;
+        }
+        total
+    }
+
+    /// `while` on a scalar: halve until at most 1, counting the halvings.
+    #[shapes(0.0)]
+    #[domain(|x: &f64| [1.0, 3.0_f64.sqrt()].iter().all(|b| away(x.abs(), *b)))]
+    #[short(|x: &f64| x.abs() < 1.0)]
+    fn halvings(x: f64) -> f64 {
+        let mut y = x * x + 1.0;
+        let mut k = 0.0;
+        while y > 1.0 {
+            y *= 0.5;
+            k += 1.0;
+        }
+        y + k
     }
 }

@@ -3,8 +3,7 @@
 
 #[catad::program]
 fn rejected(x: f64) -> f64 {
-    let mut y = x;
-    y
+    loop {}
 }
 
 #[catad::program]

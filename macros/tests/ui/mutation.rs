@@ -1,7 +1,8 @@
 #[catad::program]
-fn mutable(x: f64) -> f64 {
-    let mut y = x;
-    y
+fn assignment_as_value(x: f64) -> f64 {
+    let mut z = x;
+    let y = z = 2.0;
+    z
 }
 
 #[catad::program]
