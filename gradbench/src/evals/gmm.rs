@@ -321,8 +321,12 @@ impl Input {
 /// });
 /// let o = gmm::evaluate("objective", input.clone()).unwrap().output;
 /// assert!(o.as_f64().unwrap().is_finite());
-/// let j = gmm::evaluate("jacobian", input).unwrap().output;
+/// let j = gmm::evaluate("jacobian", input.clone()).unwrap().output;
 /// assert_eq!(j["l"][1].as_array().unwrap().len(), 1);
+/// // Shapes that do not match d, k and n are an error naming them.
+/// let mut bad = input;
+/// bad["k"] = 3.into();
+/// assert!(gmm::evaluate("objective", bad).unwrap_err().contains("k = 3"));
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;
