@@ -1,69 +1,92 @@
 #!/usr/bin/env python3
 """Run GradBench's evals against catad-gradbench and the reference tool, and write docs/gradbench.md.
 
-    scripts/gradbench_report.py [--gb DIR] [--evals hello lse ...] [--out docs/gradbench.md]
+    scripts/gradbench_report.py [--gb DIR] [--run EVAL ...] [--timeout SECONDS] [--out FILE]
 
-For each eval, at its default sizes, this runs (from the harness directory DIR, made by
-`../shared/gradbench/setup DIR`; default /work/gb):
+For each eval named by --run (default: all of EVALS), at its default sizes, this runs from the
+harness directory DIR (made by `../shared/gradbench/setup DIR`; default /work/gb):
 
     ../shared/gradbench/run '.venv/bin/python python/gradbench/gradbench/evals/EVAL/run.py' \\
-        -- 'cargo run --release -q --manifest-path WORKSPACE/Cargo.toml -p catad-gradbench'
+        -- 'WORKSPACE/target/release/catad-gradbench'
     ../shared/gradbench/run '.venv/bin/python python/gradbench/gradbench/evals/EVAL/run.py' \\
         -- '.venv/bin/python -m gradbench.cpp manual'
 
-the first under `/usr/bin/time -v` for catad's peak resident memory, and writes one table per eval
-(function, size, catad's and manual's median `evaluate` time, their ratio, validity) with the
-commands. The raw outputs of the runs are kept next to the report, in docs/gradbench-runs/.
-Needs CARGO_TARGET_DIR or builds in the workspace's target/.
+the first under `/usr/bin/time -v` for catad's peak resident memory, and keeps each run's output
+(one line per evaluation) in docs/gradbench-runs/EVAL-{catad,manual}.txt. The report is then
+written from the outputs kept there for every eval of EVALS, run now or before: one table per eval
+(function, size, catad's and manual's median `evaluate` time, their ratio, validity) and the
+commands. So `--run ode` refreshes ode's table and keeps the others.
+
+catad-gradbench is built first (`cargo build --release -p catad-gradbench`, in CARGO_TARGET_DIR if
+set, else the workspace's target/), and the binary is run directly, as `cargo run --release -q -p
+catad-gradbench` would after building. An eval is added by naming it in EVALS.
 """
 import argparse
 import datetime
 import os
-import platform
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+# The evals, in the report's order. catad-gradbench answers each (a missing one fails its define).
 EVALS = ["hello", "lse", "llsq", "ode", "det", "gmm", "ba"]
+
+# What a reader needs to know to read an eval's table, beside the numbers.
+NOTES = {
+    "ode": "manual's `gradient` is the derivative of the ODE's exact solution in closed form "
+           "(`ode.cpp`), not of the Runge–Kutta steps, so its gradient times (and the ratios) "
+           "compare different computations; catad differentiates the `s` steps.",
+}
+
 WORKSPACE = Path(__file__).resolve().parent.parent
 RUN = WORKSPACE.parent / "shared" / "gradbench" / "run"
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", WORKSPACE / "target"))
+CATAD = str(TARGET / "release" / "catad-gradbench")
+MANUAL = ".venv/bin/python -m gradbench.cpp manual"
+
 LINE = re.compile(
     r"^\s*(?P<function>\S+)\s+(?P<size>\S*)\s+(?P<valid>valid|INVALID)\s+median\s+(?P<median>\S+) ms"
     r" over (?P<runs>\d+) runs"
 )
 FAILED = re.compile(r"^\s*(?P<function>\S+)\s+(?P<size>\S*)\s+FAILED\s+(?P<error>.*)$")
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed")
+RSS = re.compile(r"^# peak resident memory: (\d+) KiB")
+WALL = re.compile(r"^# wall time: ([\d.]+) s")
 
 
 def eval_command(name):
     return f".venv/bin/python python/gradbench/gradbench/evals/{name}/run.py"
 
 
-CATAD = f"cargo run --release -q --manifest-path {WORKSPACE}/Cargo.toml -p catad-gradbench"
-MANUAL = ".venv/bin/python -m gradbench.cpp manual"
-
-
-def run(gb, name, tool, timed):
-    """The lines `run` printed, and the tool's peak RSS in KiB where timed."""
+def run(gb, name, tool, timed, timeout):
+    """The output of `run` for eval `name` against `tool`, with comment lines for the wall time
+    and, where timed, the tool's peak resident memory."""
     rss_file = Path(gb) / f".rss-{name}"
-    command = tool
-    if timed:
-        command = f"/usr/bin/time -v -o {rss_file} {tool}"
-    proc = subprocess.run(
-        [sys.executable, str(RUN), eval_command(name), "--", command],
-        cwd=gb, capture_output=True, text=True,
-    )
-    rss = None
+    command = f"/usr/bin/time -v -o {rss_file} {tool}" if timed else tool
+    start = datetime.datetime.now()
+    try:
+        proc = subprocess.run(
+            [sys.executable, str(RUN), eval_command(name), "--", command],
+            cwd=gb, capture_output=True, text=True, timeout=timeout,
+        )
+        output = proc.stdout
+    except subprocess.TimeoutExpired as e:
+        partial = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        output = partial + f"# stopped after the timeout of {timeout} s\n"
+    wall = (datetime.datetime.now() - start).total_seconds()
+    header = f"# wall time: {wall:.0f} s\n"
     if timed and rss_file.exists():
         m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", rss_file.read_text())
-        rss = int(m.group(1)) if m else None
+        if m:
+            header += f"# peak resident memory: {m.group(1)} KiB\n"
         rss_file.unlink()
-    return proc.stdout, rss
+    return header + output
 
 
 def parse(output):
-    rows, summary = [], None
+    """The evaluations of a run's output, its summary (passed, failed) and the peak memory."""
+    rows, summary, rss = [], None, None
     for line in output.splitlines():
         if m := LINE.match(line):
             rows.append(dict(function=m["function"], size=m["size"], valid=m["valid"] == "valid",
@@ -73,11 +96,16 @@ def parse(output):
                              runs=0, error=m["error"]))
         elif m := SUMMARY.match(line):
             summary = (int(m.group(1)), int(m.group(2)))
-    return rows, summary
+        elif m := RSS.match(line):
+            rss = int(m.group(1))
+    return rows, summary, rss
 
 
 def ms(x):
-    return "—" if x is None else f"{x:.3f}"
+    """A time in milliseconds, to three significant digits or to the millisecond."""
+    if x is None:
+        return "—"
+    return f"{x:.0f}" if x >= 100 else f"{x:.3g}"
 
 
 def table(catad_rows, manual_rows):
@@ -90,74 +118,133 @@ def table(catad_rows, manual_rows):
         ref = manual.get((r["function"], r["size"]), [])
         ref = ref.pop(0) if ref else None
         ref_median = ref["median"] if ref else None
-        ratio = (f"{r['median'] / ref_median:.1f}×"
-                 if r["median"] is not None and ref_median else "—")
         valid = "valid" if r["valid"] else f"**not valid** {r.get('error', '')}".strip()
         lines.append(f"| {r['function']} | {r['size'] or '—'} | {ms(r['median'])} | "
-                     f"{ms(ref_median)} | {ratio} | {valid} |")
+                     f"{ms(ref_median)} | {ratio(r['median'], ref_median)} | {valid} |")
     return "\n".join(lines)
+
+
+def ratio(catad_median, manual_median):
+    if catad_median is None or not manual_median:
+        return "—"
+    return f"{catad_median / manual_median:.0f}×"
+
+
+def largest(catad_rows, manual_rows):
+    """Each function's last evaluation (the evals send their sizes in increasing order), with the
+    reference's median at that size."""
+    last = {}
+    for r in catad_rows:
+        last[r["function"]] = r
+    manual = {(r["function"], r["size"]): r["median"] for r in manual_rows}
+    return [(r, manual.get((r["function"], r["size"]))) for r in last.values()]
+
+
+def overview(results):
+    """One line per eval and function: the outcome, and the times at the largest size."""
+    lines = ["| eval | catad | function | largest size | catad median (ms) | manual median (ms) | ratio |",
+             "|---|---|---|---|--:|--:|--:|"]
+    for name, catad_out, manual_out in results:
+        catad_rows, summary, _ = parse(catad_out)
+        manual_rows, _, _ = parse(manual_out)
+        marked = f"{name} †" if name in NOTES else name
+        for r, ref in largest(catad_rows, manual_rows):
+            lines.append(f"| {marked} | {outcome(summary)} | {r['function']} | {r['size'] or '—'} | "
+                         f"{ms(r['median'])} | {ms(ref)} | {ratio(r['median'], ref)} |")
+    if any(name in NOTES for name, _, _ in results):
+        lines.append("\n† See the eval's section: its times need a note.")
+    return "\n".join(lines)
+
+
+def outcome(summary):
+    return f"{summary[0]} passed, {summary[1]} failed" if summary else "did not finish"
+
+
+def section(name, catad_out, manual_out):
+    catad_rows, summary, rss = parse(catad_out)
+    manual_rows, manual_summary, _ = parse(manual_out)
+    rss_text = f"{rss / 1024:.0f} MiB" if rss else "not measured"
+    note = f" {NOTES[name]}" if name in NOTES else ""
+    return (f"## {name}\n\ncatad: **{outcome(summary)}**; manual: {outcome(manual_summary)}. "
+            f"Peak resident memory of catad-gradbench over the whole eval: {rss_text}.{note}\n\n"
+            f"{table(catad_rows, manual_rows)}\n")
+
+
+def cpu_name():
+    try:
+        return next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                    if line.startswith("model name"))
+    except (OSError, StopIteration):
+        return "unknown processor"
+
+
+def header(gb):
+    return f"""# catad on GradBench
+
+Generated by `scripts/gradbench_report.py` ({cpu_name()}, {os.cpu_count()} cores; both tools
+single-threaded: the reference is built without OpenMP, GradBench's default). Each eval ran at its
+default sizes, catad and the reference (`manual`, GradBench's hand-written C++ derivatives) one
+after the other; the times are the median of the `evaluate` timings each tool reported (one per
+run, at least one run and at least a second per evaluation), and validity is the eval's check of
+catad's output against the reference at relative tolerance 1e-4. How each eval is written and
+differentiated is in `gradbench/src/evals/`; the raw outputs of the runs, with the date of each
+table's run, are in `docs/gradbench-runs/`. The machine was shared with other builds and runs
+while these ran, so the times are indicative: two runs of lse's gradient at n = 640000 on one
+afternoon took 824 and 1185 ms.
+
+Commands, from the harness directory (`../shared/gradbench/setup {gb}`), for each EVAL:
+
+```sh
+cargo build --release -p catad-gradbench
+{RUN} '{eval_command('EVAL')}' \\
+    -- 'TARGET/release/catad-gradbench'
+{RUN} '{eval_command('EVAL')}' \\
+    -- '{MANUAL}'
+```
+
+where TARGET is the workspace's target directory (`cargo run --release -q -p catad-gradbench`
+from the workspace root is the same tool); catad's command ran under `/usr/bin/time -v` for its
+peak memory.
+"""
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--gb", default="/work/gb")
-    parser.add_argument("--evals", nargs="+", default=EVALS)
+    parser.add_argument("--run", nargs="*", default=EVALS,
+                        help="the evals to run now (the others are read from earlier runs)")
+    parser.add_argument("--timeout", type=float, default=3600,
+                        help="seconds allowed to each run of an eval")
     parser.add_argument("--out", default=str(WORKSPACE / "docs" / "gradbench.md"))
     args = parser.parse_args()
+    unknown = [e for e in args.run if e not in EVALS]
+    if unknown:
+        sys.exit(f"unknown evals {unknown}: add them to EVALS")
 
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "catad-gradbench"],
-                   cwd=WORKSPACE, check=True)
     raw = Path(args.out).parent / "gradbench-runs"
     raw.mkdir(exist_ok=True)
-    sections = []
-    for name in args.evals:
+    if args.run:
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "catad-gradbench"],
+                       cwd=WORKSPACE, check=True)
+    for name in args.run:
+        today = f"# run on {datetime.date.today()}\n"
         print(f"{name}: catad", file=sys.stderr, flush=True)
-        catad_out, rss = run(args.gb, name, CATAD, timed=True)
-        print(f"{name}: manual", file=sys.stderr, flush=True)
-        manual_out, _ = run(args.gb, name, MANUAL, timed=False)
+        catad_out = today + run(args.gb, name, CATAD, True, args.timeout)
         (raw / f"{name}-catad.txt").write_text(catad_out)
+        print(f"{name}: manual", file=sys.stderr, flush=True)
+        manual_out = today + run(args.gb, name, MANUAL, False, args.timeout)
         (raw / f"{name}-manual.txt").write_text(manual_out)
-        catad_rows, summary = parse(catad_out)
-        manual_rows, manual_summary = parse(manual_out)
-        passed = f"{summary[0]} passed, {summary[1]} failed" if summary else "did not finish"
-        ref = (f"{manual_summary[0]} passed, {manual_summary[1]} failed"
-               if manual_summary else "did not finish")
-        rss_text = f"{rss / 1024:.0f} MiB" if rss else "not measured"
-        sections.append(
-            f"## {name}\n\ncatad: **{passed}**; manual: {ref}. "
-            f"Peak resident memory of catad-gradbench over the whole eval: {rss_text}.\n\n"
-            f"{table(catad_rows, manual_rows)}\n")
-        print(f"{name}: catad {passed}, manual {ref}", file=sys.stderr, flush=True)
+        print(f"{name}: catad {outcome(parse(catad_out)[1])}, "
+              f"manual {outcome(parse(manual_out)[1])}", file=sys.stderr, flush=True)
 
-    cpu = platform.processor() or platform.machine()
-    try:
-        cpu = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
-                   if l.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    header = f"""# catad on GradBench
-
-Generated by `scripts/gradbench_report.py` on {datetime.date.today()} ({cpu}, {os.cpu_count()} cores;
-both tools single-threaded). Each eval ran at its default sizes, catad and the reference
-(`manual`, GradBench's hand-written C++ derivatives) in the same session; the times are the median
-of the `evaluate` timings each tool reported (one per run, at least one run and at least a second
-per evaluation), and validity is the eval's check of catad's output against the reference at
-relative tolerance 1e-4. How each eval is written and differentiated is in
-`gradbench/src/evals/`; the raw outputs of the runs are in `docs/gradbench-runs/`.
-
-Commands, from the harness directory (`../shared/gradbench/setup {args.gb}`):
-
-```sh
-{RUN} '{eval_command('EVAL')}' \\
-    -- '{CATAD}'
-{RUN} '{eval_command('EVAL')}' \\
-    -- '{MANUAL}'
-```
-
-with `CARGO_TARGET_DIR` set to the workspace's target directory, and catad's command wrapped in
-`/usr/bin/time -v` for its peak memory.
-"""
-    Path(args.out).write_text(header + "\n" + "\n".join(sections))
+    results = []
+    for name in EVALS:
+        catad_file, manual_file = raw / f"{name}-catad.txt", raw / f"{name}-manual.txt"
+        if catad_file.exists() and manual_file.exists():
+            results.append((name, catad_file.read_text(), manual_file.read_text()))
+    sections = [section(*r) for r in results]
+    summary = f"## At the largest sizes\n\n{overview(results)}\n"
+    Path(args.out).write_text(header(args.gb) + "\n" + summary + "\n" + "\n".join(sections))
     print(f"wrote {args.out}", file=sys.stderr)
 
 

@@ -84,6 +84,9 @@ struct Input {
 /// let g: Vec<f64> = serde_json::from_value(g).unwrap();
 /// // the cofactors: (4, −3, −2, 1)
 /// assert!(g.iter().zip([4.0, -3.0, -2.0, 1.0]).all(|(x, y)| (x - y).abs() < 1e-12));
+/// // A matrix of the wrong size is an error naming the sizes.
+/// let bad = det::evaluate("primal", serde_json::json!({"A": [1.0, 2.0, 3.0], "ell": 2}));
+/// assert!(bad.unwrap_err().contains("4 elements, not 3"));
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;

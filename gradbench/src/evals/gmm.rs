@@ -11,10 +11,9 @@
 //! reference does. The parts over scalars — the log-sum-exp of the weights and the Wishart prior
 //! — are `#[catad::program]`s. The gradient is catad's [`gradient`] in [`Reverse`] mode, each
 //! component's main terms [checkpointed](catad::vocabulary::Checkpoint): kept, the derivatives of
-//! the `k · d` matrix–vector products would hold a copy of the points each (6.5 GB at `d = 64`,
-//! `k = 100`); checkpointed, only one component's are alive at a time. (Measured at that size:
-//! 6.7 s with the checkpoint in `Reverse`, 22 s in `ReverseDelta`, 39 s in `ReverseDelta`
-//! without it.)
+//! the `k · d` matrix–vector products would each hold a copy of (part of) the points, 4.4 GB at
+//! `d = 64`, `k = 100`; checkpointed, one component's are alive at a time (180 MB), for about a
+//! third more time. (`ReverseDelta` keeps them whether checkpointed or not, and is slower here.)
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
@@ -159,7 +158,8 @@ fn components<K: Program<f64> + RepCat>() -> Hom<K, Params, Vec<Component>> {
 
 /// A component's main terms over all the points: `βₖ = αₖ + Σ qₖ − ½ ‖Qₖ (xᵢ − μₖ)‖²`, a vector
 /// of length `n`, where `‖Qₖ (xᵢ − μₖ)‖² = Σⱼ (⟨rⱼ, xᵢ⟩ − ⟨rⱼ, μₖ⟩)²` over the rows `rⱼ` of
-/// `Qₖ`: for each row, one product of the points' matrix with it.
+/// `Qₖ`: for each row, one product of the points' matrix with it (with the columns the row does
+/// not reach left out).
 fn main_terms<K: Program<f64> + RepCat>(data: &Data) -> Hom<K, Component, V> {
     let (n, d) = (data.n(), data.d());
     let ones = V::from_element(n, 1.0);
@@ -176,10 +176,13 @@ fn main_terms<K: Program<f64> + RepCat>(data: &Data) -> Hom<K, Component, V> {
     let row_term = |j: usize| -> Hom<K, (DMatrix<f64>, V), V> {
         let unit = V::from_fn(d, |i, _| if i == j { 1.0 } else { 0.0 });
         let row = both::<K, _, _, _, _>(linalg::mat_t_vec::<K, f64>(), K::exl(), K::constant(unit));
+        // rⱼ is zero past its diagonal: only the points' first j + 1 coordinates are read.
+        let head = DMatrix::from_fn(j + 1, d, |a, b| if a == b { 1.0 } else { 0.0 });
+        let head = both::<K, _, _, _, _>(linalg::mat_vec::<K, f64>(), K::constant(head), K::exl());
         let at_points = both::<K, _, _, _, _>(
             linalg::mat_vec::<K, f64>(),
-            K::constant(data.x.clone()),
-            K::exl(),
+            K::constant(data.x.columns(0, j + 1).into_owned()),
+            head,
         );
         let at_mean = both::<K, _, _, _, _>(
             linalg::scale::<K, f64>(),
@@ -318,8 +321,12 @@ impl Input {
 /// });
 /// let o = gmm::evaluate("objective", input.clone()).unwrap().output;
 /// assert!(o.as_f64().unwrap().is_finite());
-/// let j = gmm::evaluate("jacobian", input).unwrap().output;
+/// let j = gmm::evaluate("jacobian", input.clone()).unwrap().output;
 /// assert_eq!(j["l"][1].as_array().unwrap().len(), 1);
+/// // Shapes that do not match d, k and n are an error naming them.
+/// let mut bad = input;
+/// bad["k"] = 3.into();
+/// assert!(gmm::evaluate("objective", bad).unwrap_err().contains("k = 3"));
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;
@@ -332,7 +339,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
             measure(runs, start.elapsed(), || f.apply(input.params.clone()))
         }
         "jacobian" => {
-            let f = objective::<ReverseDelta>(&data, input.k);
+            let f = objective::<Reverse>(&data, input.k);
             measure(runs, start.elapsed(), || gradient(&f, input.params.clone()))
         }
         _ => Err(no_function("gmm", function)),

@@ -41,13 +41,16 @@ struct Input {
 /// let primal = lse::evaluate("primal", input.clone()).unwrap().output;
 /// assert!((primal.as_f64().unwrap() - (1.0 + 2.0_f64.ln())).abs() < 1e-12);
 /// assert_eq!(lse::evaluate("gradient", input).unwrap().output, serde_json::json!([0.5, 0.5]));
+/// // The maximum of no numbers is catad's error, answered as a failure.
+/// let empty = catad_gradbench::protocol::answer(
+///     r#"{"id":0,"kind":"evaluate","module":"lse","function":"primal","input":{"x":[]}}"#,
+/// );
+/// assert_eq!(empty["success"], false);
+/// assert!(empty["error"].as_str().unwrap().contains("empty vector"), "{empty}");
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;
     let Input { x } = parse("lse", input)?;
-    if x.is_empty() {
-        return Err("lse: the LogSumExp of no numbers is undefined (x is empty)".to_string());
-    }
     let start = Instant::now();
     match function {
         "primal" => {
