@@ -7,8 +7,9 @@
 //! matrix of its derivative at a point. Floats are compared with a relative tolerance ([`close`]).
 //!
 //! A [`suite`] runs every law of a class for one instance with quickcheck, on random programs from
-//! [`program`] and [`vector`] (compositions of depth ≥ 4, not only primitives), and panics naming
-//! the law that fails and the shrunk counterexample. Adding an instance to a suite is one line:
+//! [`program`] and [`vector`] (compositions of depth ≥ 4, not only primitives; with loops and
+//! run-time vectors, custom primitives and checkpoints in the categories that run them), and
+//! panics naming the law that fails and the shrunk counterexample. Adding an instance to a suite is one line:
 //!
 //! ```
 //! use catad::interpretations::Mat;
@@ -32,6 +33,7 @@ pub mod functor;
 pub mod indexed;
 mod lift;
 pub mod linear_map;
+pub mod loops;
 pub mod modes;
 pub mod monoidal;
 mod observe;

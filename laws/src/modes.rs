@@ -66,9 +66,10 @@ pub struct Mode {
     /// What its linear maps are, and where the paper has it.
     pub about: &'static str,
     /// Running a derivative re-evaluates along every path of the program, so its cost is
-    /// exponential in the nesting of `cross` and in the number of loop iterations (about 15 times
-    /// over per iteration; `Cont` and `Begin` over functions): the suites give it programs of the
-    /// least depth whose loops run at most once (`program::Shallow<program::Looping<1>>`).
+    /// exponential in the nesting of `cross` and in the number of loops and their iterations
+    /// (about 15 times over per iteration; `Cont` and `Begin` over functions): the suites give it
+    /// programs of the least depth without loops (`program::Shallow<program::Nonlinear>`), so
+    /// the suites do not check its loops.
     pub shallow: bool,
     /// It builds linear maps from types alone (`Mat`), so its objects must have static dimensions:
     /// the suites do not run it on run-time-length vectors, nor on programs with loops (whose

@@ -1,4 +1,4 @@
-use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Dual, Func, Mat, MatMap};
+use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Delta, Dual, Func, Mat, MatMap};
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
 use nalgebra::RealField;
@@ -8,8 +8,8 @@ use nalgebra::RealField;
 /// codomain's shape.
 ///
 /// - [`Fun`]: the value at `a`;
-/// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`], [`Mat`]): the matrix, whose
-///   columns `a` and rows `b` shape;
+/// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`], [`Mat`], [`Delta`]): the
+///   matrix, whose columns `a` and rows `b` shape;
 /// - [`D<K>`](D): the value at `a` followed by the matrix of the derivative there.
 ///
 /// Values are read in the witness's shape ([`Space::coords_as`]), so that an empty run-time
@@ -74,6 +74,12 @@ impl<K: LinearMap<S> + Cocartesian, S: Scalar, R: Space<S>> Observe<S> for Cont<
 }
 
 impl<K: LinearMap<S> + Cartesian, S: Scalar, R: Space<S>> Observe<S> for Begin<K, R> {
+    fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
+        matrix::<Self, S, A, B>(f, a, b)
+    }
+}
+
+impl<S: Scalar> Observe<S> for Delta {
     fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S> {
         matrix::<Self, S, A, B>(f, a, b)
     }

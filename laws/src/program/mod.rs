@@ -124,7 +124,7 @@ pub enum NonlinearUnary {
     Sinh,
     /// `cosh`.
     Cosh,
-    /// `log1p`, guarded to `1 + x ≥` [`MARGIN`].
+    /// `x ↦ log1p (x²)`: `log1p` where it is defined.
     Log1p,
     /// `expm1`.
     Expm1,
@@ -152,7 +152,7 @@ pub enum NonlinearBinary {
     Max,
     /// `min`, guarded as `max`.
     Min,
-    /// `powf (x, y) = xʸ`, guarded to `x ≥` [`MARGIN`].
+    /// `(x, y) ↦ powf (1 + x², y) = (1 + x²)ʸ`: `powf` where it is defined.
     Powf,
     /// `atan2 (y, x)`, guarded to points at least [`MARGIN`] from the origin and from the branch
     /// cut `x < 0, y = 0`.
@@ -245,7 +245,7 @@ impl Vocabulary for Nonlinear {
             Abs => away_from_zero(x)?.abs(),
             Sinh => x.sinh(),
             Cosh => x.cosh(),
-            Log1p => (1.0 + x >= MARGIN).then_some(x)?.ln_1p(),
+            Log1p => (x * x).ln_1p(),
             Expm1 => x.exp_m1(),
             Erf => libm::erf(x),
             Softplus => x.exp().ln_1p(),
@@ -262,13 +262,18 @@ impl Vocabulary for Nonlinear {
             Div => x / away_from_zero(y)?,
             Max => apart(x, y).then_some(x.max(y))?,
             Min => apart(x, y).then_some(x.min(y))?,
-            Powf => away_from_zero(x).filter(|x| *x > 0.0)?.powf(y),
+            Powf => (1.0 + x * x).powf(y),
             Atan2 => {
                 let clear = x.hypot(y) >= MARGIN && (y > 0.0 || x.abs() >= MARGIN);
                 clear.then_some(x.atan2(y))?
             }
         })
     }
+}
+
+/// `x ↦ x · x`.
+fn square<K: Cartesian + NumCat<f64>>() -> Hom<K, f64, f64> {
+    K::compose(K::mul_c(), K::dup())
 }
 
 /// A category that runs [`Nonlinear`]'s programs: the numeric classes, minima and maxima,
@@ -294,7 +299,7 @@ where
             Abs => K::abs_c(),
             Sinh => K::sinh_c(),
             Cosh => K::cosh_c(),
-            Log1p => K::log1p_c(),
+            Log1p => K::compose(K::log1p_c(), square::<K>()),
             Expm1 => K::expm1_c(),
             Erf => K::erf_c(),
             Softplus => K::primitive(softplus()),
@@ -311,7 +316,10 @@ where
             Div => K::div_c(),
             Max => K::max_c(),
             Min => K::min_c(),
-            Powf => K::powf_c(),
+            Powf => {
+                let base = K::compose(K::add_c(), K::fork(K::const_c(1.0), square::<K>()));
+                K::compose(K::powf_c(), K::cross(base, K::id()))
+            }
             Atan2 => K::atan2_c(),
         }
     }
@@ -390,12 +398,14 @@ impl<K: Cartesian + Cocartesian + Scalable<f64>> Interprets<Linear> for K {
     }
 }
 
-/// The vocabulary `V` with programs of depth exactly [`MIN_DEPTH`].
+/// The vocabulary `V` with programs of depth exactly [`MIN_DEPTH`], and loops of at most one
+/// iteration.
 ///
 /// For the continuation and beginning categories over functions (`Cont<AddFun, R>`,
 /// `Begin<AddFun, R>`): their `cross` calls the continuation once per component, so running a
-/// derivative costs up to 4ⁿ in the nesting `n` of `cross` (see `catad::interpretations::cont`). Deeper programs
-/// are checked in every other category.
+/// derivative costs up to 4ⁿ in the nesting `n` of `cross` (see `catad::interpretations::cont`),
+/// and about 15ⁿ for `n` loop iterations. Deeper programs and longer loops are checked in every
+/// other category.
 #[derive(Clone, Copy, Debug)]
 pub struct Shallow<V>(pub V);
 
@@ -403,7 +413,7 @@ impl<V: Vocabulary> Vocabulary for Shallow<V> {
     type Unary = V::Unary;
     type Binary = V::Binary;
     const MAX_DEPTH: usize = MIN_DEPTH;
-    const ITERATIONS: usize = V::ITERATIONS;
+    const ITERATIONS: usize = 1;
 
     fn unary(g: &mut Gen) -> V::Unary {
         V::unary(g)

@@ -22,6 +22,8 @@
 //! - functors and calculus: the derivatives of `D<K>` ([`derivatives`], [`vector_derivatives`]),
 //!   the [`lift`]s `cont`, `begin` and `asDual`, and each linear-map representation's
 //!   agreement with `AddFun` ([`representations`], [`vector_representations`]);
+//! - the loop laws ([`loops`]): folds split, builds fuse, `sum_build` accumulates, iterations
+//!   add;
 //! - the vector-space laws of an object type ([`space`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
 //!   macro corpus in every mode ([`program_in_every_mode`]).
@@ -30,6 +32,7 @@ mod check;
 mod classes;
 mod functors;
 mod indexed;
+mod loops;
 mod modes;
 mod space;
 
@@ -43,5 +46,6 @@ pub use functors::{
     vector_representations,
 };
 pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
+pub use loops::loops;
 pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode};
 pub use space::space;

@@ -1,7 +1,7 @@
 //! The suites in every mode of [`modes`](crate::modes), and programs written once for every mode.
 
 use super::{
-    cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, derivatives,
+    cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, derivatives, loops,
     monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
 };
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
@@ -31,9 +31,12 @@ pub trait EveryMode {
 
 /// A suite to run in every mode `D<K>` of [`modes`](crate::modes) ([`in_every_mode`]), on
 /// programs with loops and run-time vectors ([`Looping`]) and (for the laws of additive maps)
-/// linear programs; a mode whose cost grows exponentially with nesting and with iterations gets
-/// `Shallow` programs whose loops run at most once (`Shallow<Looping<1>>`), and a mode that needs
-/// static dimensions (`D<Mat>`) gets programs without loops ([`Nonlinear`]).
+/// linear programs. A mode whose cost grows exponentially with nesting and with loops gets
+/// `Shallow` programs without loops (`Shallow<Nonlinear>`: one loop costs it about 15 times its
+/// body, so random programs with several loops take seconds each, and the loop laws minutes). A
+/// mode that needs static dimensions (`D<Mat>`) gets programs without loops ([`Nonlinear`]) and
+/// no loop laws. The indexed suites run [`Nonlinear`] programs at each position: with loops in
+/// each, too few vectors are defined everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeSuite {
     /// [`category`](super::category()), on both vocabularies.
@@ -52,6 +55,9 @@ pub enum ModeSuite {
     RepCat,
     /// [`derivatives`](super::derivatives()).
     Derivatives,
+    /// [`loops`](super::loops()), except in a mode that needs static dimensions or shallow
+    /// programs.
+    Loops,
     /// An indexed suite at the shapes `Arr<3>`, `SVec<2>`, `VecLen` and `DVecLen`: the static
     /// ones only for a mode that needs static dimensions, `VecLen` only for a shallow one.
     AtEveryShape(ShapeSuite),
@@ -87,11 +93,11 @@ pub fn in_every_mode(suite: ModeSuite) {
 impl ModeVisitor for ModeSuite {
     fn visit<K: Representation>(&mut self, mode: &Mode) {
         if mode.static_only {
-            self.run::<K, Nonlinear, Linear>(mode);
+            self.run::<K, Nonlinear, Linear, Nonlinear>(mode);
         } else if mode.shallow {
-            self.run::<K, Shallow<Looping<1>>, Shallow<Linear>>(mode);
+            self.run::<K, Shallow<Nonlinear>, Shallow<Linear>, Shallow<Nonlinear>>(mode);
         } else {
-            self.run::<K, Looping, Linear>(mode);
+            self.run::<K, Looping, Linear, Nonlinear>(mode);
         }
     }
 }
@@ -107,15 +113,17 @@ impl RandomShape for Affine {
 }
 
 impl ModeSuite {
-    /// The suite in `D<K>`, on the numeric vocabulary `N` and the linear one `L`.
-    fn run<K, N, L>(self, mode: &Mode)
+    /// The suite in `D<K>`, on the numeric vocabulary `N` and the linear one `L`, and the
+    /// indexed suites on the numeric vocabulary `I`.
+    fn run<K, N, L, I>(self, mode: &Mode)
     where
         K: Representation,
         N: Vocabulary,
         L: Vocabulary,
-        D<K>: Interprets<N> + Interprets<L>,
+        I: Vocabulary,
+        D<K>: Interprets<N> + Interprets<L> + Interprets<I>,
         Fun: Interprets<N>,
-        Forward: Interprets<N>,
+        Forward: Interprets<N> + Interprets<I>,
     {
         match self {
             ModeSuite::Category => {
@@ -141,16 +149,21 @@ impl ModeSuite {
                 }
             }
             ModeSuite::Derivatives => derivatives::<D<K>, N>(),
+            ModeSuite::Loops => {
+                if !(mode.static_only || mode.shallow) {
+                    loops::<D<K>, N>();
+                }
+            }
             ModeSuite::AtEveryShape(suite) => {
                 if !mode.shallow {
-                    suite.at::<K, N, L, Arr<3>>();
-                    suite.at::<K, N, L, SVec<2>>();
+                    suite.at::<K, I, L, Arr<3>>();
+                    suite.at::<K, I, L, SVec<2>>();
                 }
                 if !mode.static_only {
-                    suite.at::<K, N, L, VecLen>();
+                    suite.at::<K, I, L, VecLen>();
                 }
                 if !(mode.static_only || mode.shallow) {
-                    suite.at::<K, N, L, DVecLen>();
+                    suite.at::<K, I, L, DVecLen>();
                 }
             }
         }

@@ -2,20 +2,21 @@
 //! linear ones, the modes of `catad_laws::modes` and the other derivative categories on both.
 
 use super::{Params, Row, StaticRow};
-use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Mat};
+use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
-use catad_laws::program::{Linear, Nonlinear, Shallow};
+use catad_laws::program::{Linear, Looping, Nonlinear, Shallow};
 use catad_laws::suite::{self, ModeSuite, in_every_mode};
 
 // One line per instance and suite. `Cont` and `Begin` re-run their continuation along every path
 // of a program, so they get shallow programs.
 
-#[test] fn fun_category() { suite::category::<Fun, Nonlinear>() }
-#[test] fn fun_monoidal() { suite::monoidal::<Fun, Nonlinear>() }
-#[test] fn fun_cartesian() { suite::cartesian::<Fun, Nonlinear>() }
-#[test] fn fun_conditional() { suite::conditional::<Fun, Nonlinear>() }
+#[test] fn fun_category() { suite::category::<Fun, Looping>() }
+#[test] fn fun_monoidal() { suite::monoidal::<Fun, Looping>() }
+#[test] fn fun_cartesian() { suite::cartesian::<Fun, Looping>() }
+#[test] fn fun_conditional() { suite::conditional::<Fun, Looping>() }
 #[test] fn fun_rep_cat() { suite::rep_cat::<Fun, Params>() }
 #[test] fn fun_rep_cat_hlist() { suite::rep_cat::<Fun, Row>() }
+#[test] fn fun_loops() { suite::loops::<Fun, Looping>() }
 
 #[test] fn add_fun_category() { suite::category::<AddFun, Linear>() }
 #[test] fn add_fun_monoidal() { suite::monoidal::<AddFun, Linear>() }
@@ -152,6 +153,15 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode};
 #[test] fn dual_mat_rep_cat_hlist() { suite::rep_cat::<Dual<Mat<f64>>, StaticRow>() }
 #[test] fn dual_mat_linear_map() { suite::linear_map::<Dual<Mat<f64>>, Linear>() }
 
+#[test] fn delta_category() { suite::category::<Delta, Linear>() }
+#[test] fn delta_monoidal() { suite::monoidal::<Delta, Linear>() }
+#[test] fn delta_cartesian() { suite::cartesian::<Delta, Linear>() }
+#[test] fn delta_cocartesian() { suite::cocartesian::<Delta, Linear>() }
+#[test] fn delta_scalable() { suite::scalable::<Delta>() }
+#[test] fn delta_rep_cat() { suite::rep_cat::<Delta, Params>() }
+#[test] fn delta_rep_cat_hlist() { suite::rep_cat::<Delta, Row>() }
+#[test] fn delta_linear_map() { suite::linear_map::<Delta, Linear>() }
+
 #[test] fn modes_category() { in_every_mode(ModeSuite::Category) }
 #[test] fn modes_monoidal() { in_every_mode(ModeSuite::Monoidal) }
 #[test] fn modes_cartesian() { in_every_mode(ModeSuite::Cartesian) }
@@ -159,6 +169,7 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode};
 #[test] fn modes_scalable() { in_every_mode(ModeSuite::Scalable) }
 #[test] fn modes_conditional() { in_every_mode(ModeSuite::Conditional) }
 #[test] fn modes_rep_cat() { in_every_mode(ModeSuite::RepCat) }
+#[test] fn modes_loops() { in_every_mode(ModeSuite::Loops) }
 
 #[test] fn reverse_cont_pair_category() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn reverse_cont_pair_category_linear() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Linear>>() }

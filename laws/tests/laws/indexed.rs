@@ -3,7 +3,7 @@
 //! shapes; `Cont` and `Begin` re-run their continuation along every path of a program, so they run
 //! at one shape.
 
-use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Mat};
+use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
 use catad_laws::program::{Linear, Nonlinear, Shallow};
@@ -156,6 +156,31 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode};
 #[test] fn dual_mat_svec_linear_map_i() { suite::linear_map_i::<Dual<Mat<f64>>, Linear, SVec<2>>() }
 #[test] fn dual_mat_svec_vector_representations() { suite::vector_representations::<Dual<Mat<f64>>, Linear, SVec<2>>() }
 #[test] fn dual_mat_svec_zip_i() { suite::zip_i::<Dual<Mat<f64>>, SVec<2>>() }
+
+#[test] fn delta_vec_monoidal_i() { suite::monoidal_i::<Delta, Linear, VecLen>() }
+#[test] fn delta_vec_cartesian_i() { suite::cartesian_i::<Delta, Linear, VecLen>() }
+#[test] fn delta_vec_cocartesian_i() { suite::cocartesian_i::<Delta, Linear, VecLen>() }
+#[test] fn delta_vec_linear_map_i() { suite::linear_map_i::<Delta, Linear, VecLen>() }
+#[test] fn delta_vec_vector_representations() { suite::vector_representations::<Delta, Linear, VecLen>() }
+#[test] fn delta_vec_zip_i() { suite::zip_i::<Delta, VecLen>() }
+#[test] fn delta_dvec_monoidal_i() { suite::monoidal_i::<Delta, Linear, DVecLen>() }
+#[test] fn delta_dvec_cartesian_i() { suite::cartesian_i::<Delta, Linear, DVecLen>() }
+#[test] fn delta_dvec_cocartesian_i() { suite::cocartesian_i::<Delta, Linear, DVecLen>() }
+#[test] fn delta_dvec_linear_map_i() { suite::linear_map_i::<Delta, Linear, DVecLen>() }
+#[test] fn delta_dvec_vector_representations() { suite::vector_representations::<Delta, Linear, DVecLen>() }
+#[test] fn delta_dvec_zip_i() { suite::zip_i::<Delta, DVecLen>() }
+#[test] fn delta_arr_monoidal_i() { suite::monoidal_i::<Delta, Linear, Arr<3>>() }
+#[test] fn delta_arr_cartesian_i() { suite::cartesian_i::<Delta, Linear, Arr<3>>() }
+#[test] fn delta_arr_cocartesian_i() { suite::cocartesian_i::<Delta, Linear, Arr<3>>() }
+#[test] fn delta_arr_linear_map_i() { suite::linear_map_i::<Delta, Linear, Arr<3>>() }
+#[test] fn delta_arr_vector_representations() { suite::vector_representations::<Delta, Linear, Arr<3>>() }
+#[test] fn delta_arr_zip_i() { suite::zip_i::<Delta, Arr<3>>() }
+#[test] fn delta_svec_monoidal_i() { suite::monoidal_i::<Delta, Linear, SVec<2>>() }
+#[test] fn delta_svec_cartesian_i() { suite::cartesian_i::<Delta, Linear, SVec<2>>() }
+#[test] fn delta_svec_cocartesian_i() { suite::cocartesian_i::<Delta, Linear, SVec<2>>() }
+#[test] fn delta_svec_linear_map_i() { suite::linear_map_i::<Delta, Linear, SVec<2>>() }
+#[test] fn delta_svec_vector_representations() { suite::vector_representations::<Delta, Linear, SVec<2>>() }
+#[test] fn delta_svec_zip_i() { suite::zip_i::<Delta, SVec<2>>() }
 
 #[test] fn modes_monoidal_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::MonoidalI)) }
 #[test] fn modes_cartesian_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::CartesianI)) }

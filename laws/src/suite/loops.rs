@@ -1,0 +1,115 @@
+//! The suite of the loop laws: loop bodies are random programs, loops run up to
+//! `V::ITERATIONS` times, vectors hold up to as many random elements.
+
+use super::check::{Laws, defined};
+use crate::program::{BOUND, Field, Interprets, Line, Pt, RandomProgram, Vocabulary};
+use crate::{At, Observe, loops};
+use catad::prelude::*;
+
+/// `(e, i) ↦ l (e + i)`.
+fn indexed<K, V>(l: &Line<V>) -> Hom<K, (f64, usize), f64>
+where
+    K: Interprets<V> + IndexCat + NumCat<f64>,
+    V: Vocabulary,
+{
+    let at = K::compose(
+        K::add_c(),
+        K::fork(K::exl(), K::compose(K::ix_to_scalar(), K::exr())),
+    );
+    K::compose(l.interpret::<K>(), at)
+}
+
+/// `((e, s), a) ↦ f (g (e, s), a)`.
+fn step<K: Interprets<V>, V: Vocabulary>(
+    f: &Field<V>,
+    g: &Field<V>,
+) -> Hom<K, ((f64, f64), f64), f64> {
+    K::compose(
+        f.interpret::<K>(),
+        K::fork(K::compose(g.interpret::<K>(), K::exl()), K::exr()),
+    )
+}
+
+/// At most `V::ITERATIONS` of `xs`.
+fn short<V: Vocabulary>(xs: &[f64]) -> Vec<f64> {
+    xs.iter().copied().take(V::ITERATIONS).collect()
+}
+
+/// A count in `0..=V::ITERATIONS`.
+fn iterations<V: Vocabulary>(c: u8) -> usize {
+    usize::from(c) % (V::ITERATIONS + 1)
+}
+
+/// The laws of [`Loops`] in `K` ([`crate::loops`]) on loop bodies of `V`: a fold over a
+/// concatenation is two folds, build fusion, `sum_build` accumulates, iterations add.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::loops::<ReverseDelta, Nonlinear>();
+/// ```
+pub fn loops<K, V>()
+where
+    K: Interprets<V> + Program<f64> + Observe<f64>,
+    V: Vocabulary,
+{
+    let laws = Laws::of::<K, V>();
+    laws.check(
+        loops::fold_concat::<K, f64, f64, f64, f64>,
+        |law,
+         (f, g, e, s, xs, ys): (
+            Field<V>,
+            Field<V>,
+            Pt<f64>,
+            Pt<f64>,
+            Pt<Vec<f64>>,
+            Pt<Vec<f64>>,
+        )| {
+            let (xs, ys) = (short::<V>(&xs.0), short::<V>(&ys.0));
+            let (e, s0) = (e.0, s.0);
+            let folded = xs
+                .iter()
+                .chain(&ys)
+                .try_fold(s0, |s, a| f.eval(&(g.eval(&(e, s))?, *a)));
+            defined(folded.is_some(), || {
+                law(step::<K, V>(&f, &g), &At::point((e, (s0, (xs, ys)))))
+            })
+        },
+    );
+    laws.check(
+        loops::build_fusion::<K, f64, f64, f64, f64>,
+        |law, (f, g, e, n): (Field<V>, Line<V>, Pt<f64>, u8)| {
+            let (e, n) = (e.0, iterations::<V>(n));
+            let built = (0..n).try_for_each(|i| f.eval(&(e, g.eval(&(e + i as f64))?)).map(|_| ()));
+            defined(built.is_some(), || {
+                law(
+                    f.interpret::<K>(),
+                    indexed::<K, V>(&g),
+                    &At::new((e, n), vec![0.0; n]),
+                )
+            })
+        },
+    );
+    laws.check(
+        loops::sum_build_accumulates::<K, f64, f64>,
+        |law, (f, e, n): (Line<V>, Pt<f64>, u8)| {
+            let (e, n) = (e.0, iterations::<V>(n));
+            let terms: Option<Vec<f64>> = (0..n).map(|i| f.eval(&(e + i as f64))).collect();
+            let sum = terms.map(|t| t.iter().sum::<f64>());
+            defined(sum.is_some_and(|s| s.abs() <= BOUND), || {
+                law(indexed::<K, V>(&f), &At::point((e, n)))
+            })
+        },
+    );
+    laws.check(
+        loops::iterate_add::<K, f64, f64, f64>,
+        |law, (f, e, s, m, n): (Field<V>, Pt<f64>, Pt<f64>, u8, u8)| {
+            let (e, s0) = (e.0, s.0);
+            let (m, n) = (iterations::<V>(m), iterations::<V>(n));
+            let iterated = (0..m + n).try_fold(s0, |s, _| f.eval(&(e, s)));
+            defined(iterated.is_some(), || {
+                law(f.interpret::<K>(), &At::point((e, (s0, (m, n)))))
+            })
+        },
+    );
+}
