@@ -226,10 +226,10 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode};
 #[test] fn d_dual_mat_svec_vector_derivatives() { suite::vector_derivatives::<D<Dual<Mat<f64>>>, Nonlinear, SVec<2>>() }
 #[test] fn d_dual_mat_svec_cocartesian_i() { suite::cocartesian_i::<D<Dual<Mat<f64>>>, Linear, SVec<2>>() }
 #[test] fn d_dual_mat_svec_zip_i() { suite::zip_i::<D<Dual<Mat<f64>>>, SVec<2>>() }
-#[test] fn tmp_mat_dvec_cartesian_i() { suite::cartesian_i::<Mat<f64>, Linear, DVecLen>() }
-#[test] fn tmp_mat_dvec_cocartesian_i() { suite::cocartesian_i::<Mat<f64>, Linear, DVecLen>() }
-#[test] fn tmp_dual_mat_vec_cartesian_i() { suite::cartesian_i::<Dual<Mat<f64>>, Linear, VecLen>() }
-#[test] fn tmp_dual_mat_vec_cocartesian_i() { suite::cocartesian_i::<Dual<Mat<f64>>, Linear, VecLen>() }
-#[test] fn tmp_d_mat_vec_cocartesian_i() { suite::cocartesian_i::<D<Mat<f64>>, Linear, VecLen>() }
-#[test] fn tmp_d_mat_vec_sum_i() { suite::sum_i::<D<Mat<f64>>, Nonlinear, VecLen>() }
-#[test] fn tmp_d_mat_dvec_cartesian_i() { suite::cartesian_i::<D<Mat<f64>>, Nonlinear, DVecLen>() }
+#[test] fn mat_dvec_cartesian_i() { suite::cartesian_i::<Mat<f64>, Linear, DVecLen>() }
+#[test] fn mat_dvec_cocartesian_i() { suite::cocartesian_i::<Mat<f64>, Linear, DVecLen>() }
+#[test] fn dual_mat_vec_cartesian_i() { suite::cartesian_i::<Dual<Mat<f64>>, Linear, VecLen>() }
+#[test] fn dual_mat_vec_cocartesian_i() { suite::cocartesian_i::<Dual<Mat<f64>>, Linear, VecLen>() }
+#[test] fn d_mat_vec_cocartesian_i() { suite::cocartesian_i::<D<Mat<f64>>, Linear, VecLen>() }
+#[test] fn d_mat_vec_sum_i() { suite::sum_i::<D<Mat<f64>>, Nonlinear, VecLen>() }
+#[test] fn d_mat_dvec_cartesian_i() { suite::cartesian_i::<D<Mat<f64>>, Nonlinear, DVecLen>() }
