@@ -16,10 +16,9 @@
 //!
 //! Run with `cargo run --release --example tour`.
 
-use catad::interpretations::Mat;
-use catad::interpretations::{AddFun, Begin, Cont, D, Dual, Representation};
+use catad::interpretations::D;
 use catad::prelude::*;
-use catad::vocabulary::LinearMap;
+use catad_laws::modes::{Mode, ModeVisitor, Representation as Rep, for_each_mode};
 use nalgebra::DMatrix;
 use programs::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 
@@ -62,12 +61,6 @@ const FD_STEP: f64 = 1e-6;
 /// [`FD_STEP`] (truncation error ~ h², rounding error ~ ε/h ≈ 1e-10).
 const FD_AGREEMENT: f64 = 1e-6;
 
-/// The representations `K` of linear maps that make `D<K>` a mode: every example runs in `D<K>`
-/// and every entry point reads its derivatives.
-trait Rep: LinearMap<f64> + Representation<f64> {}
-
-impl<K: LinearMap<f64> + Representation<f64>> Rep for K {}
-
 /// Something to do in every mode: the generic method is called once per mode by [`each_mode`].
 trait InEachMode {
     /// What one mode produces.
@@ -76,40 +69,34 @@ trait InEachMode {
     fn run<K: Rep>(&mut self, name: &'static str) -> Self::Out;
 }
 
-/// The modes of differentiation, with the paper section each comes from.
-const MODES: [(&str, &str); 5] = [
-    (
-        "Forward",
-        "D<AddFun>: derivatives as linear functions (§3, §7)",
-    ),
-    (
-        "Reverse",
-        "D<Dual<AddFun>>: transposed linear functions (§13)",
-    ),
-    (
-        "ReverseCont<f64>",
-        "D<Cont<AddFun, f64>>: continuations (§12)",
-    ),
-    (
-        "ForwardBegin<f64>",
-        "D<Begin<AddFun, f64>>: right-associated (§14)",
-    ),
-    (
-        "D<Mat<f64>>",
-        "matrices, multiplied in the cheapest order (§8, §10, §11)",
-    ),
-];
-
-/// Runs `task` in every mode, in the order of [`MODES`] (whose names are the aliases of `src/ad.rs`
-/// for these `D<K>`), naming each.
+/// Runs `task` in every mode of `catad_laws::modes::for_each_mode`, the list the law suites run,
+/// in its order (whose names are the aliases of `src/ad.rs`), naming each.
 fn each_mode<T: InEachMode>(task: &mut T) -> Vec<(&'static str, T::Out)> {
-    vec![
-        (MODES[0].0, task.run::<AddFun>(MODES[0].0)),
-        (MODES[1].0, task.run::<Dual<AddFun>>(MODES[1].0)),
-        (MODES[2].0, task.run::<Cont<AddFun, f64>>(MODES[2].0)),
-        (MODES[3].0, task.run::<Begin<AddFun, f64>>(MODES[3].0)),
-        (MODES[4].0, task.run::<Mat<f64>>(MODES[4].0)),
-    ]
+    /// The results of `task`, mode by mode.
+    struct Collect<'t, T: InEachMode>(&'t mut T, Vec<(&'static str, T::Out)>);
+    impl<T: InEachMode> ModeVisitor for Collect<'_, T> {
+        fn visit<K: Rep>(&mut self, mode: &Mode) {
+            let out = self.0.run::<K>(mode.name);
+            self.1.push((mode.name, out));
+        }
+    }
+    let mut collect = Collect(task, Vec::new());
+    for_each_mode(&mut collect);
+    collect.1
+}
+
+/// The modes, each with what its linear maps are and the paper section it comes from.
+fn modes() -> Vec<Mode> {
+    /// The modes' descriptions.
+    struct Describe(Vec<Mode>);
+    impl ModeVisitor for Describe {
+        fn visit<K: Rep>(&mut self, mode: &Mode) {
+            self.0.push(*mode);
+        }
+    }
+    let mut describe = Describe(Vec::new());
+    for_each_mode(&mut describe);
+    describe.0
 }
 
 /// One of the paper's examples: a generic program and where to look at it.
@@ -382,8 +369,9 @@ pub fn main() {
     println!(
         "Fun runs it (§4); the modes D<K> differentiate it, with linear maps represented in K:"
     );
-    for (name, meaning) in MODES {
-        println!("  {name:<18} = {meaning}");
+    let modes = modes();
+    for mode in &modes {
+        println!("  {:<18} = {}", mode.name, mode.about);
     }
 
     println!("\n═══ Values, jvp, vjp and Jacobians (§5, Fig. 12, §9)");
@@ -417,6 +405,6 @@ pub fn main() {
     );
     println!(
         "\n═══ All {} modes agree: the largest difference from Forward is {worst:.3e} (≤ {AGREEMENT:e}).",
-        MODES.len()
+        modes.len()
     );
 }
