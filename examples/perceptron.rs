@@ -12,7 +12,7 @@
 //!
 //! Every mode computes the same gradients, but not at the same speed: a gradient takes about
 //! 2.5 ms in `reverse`, 15 ms in `forward`, 20 ms in `mat` and 45 ms in `cont-mat` (training runs
-//! of this example; `cargo bench --bench data` times one gradient). The per-sample program takes
+//! of this example; `cargo bench -p catad-benches --bench data` times one gradient). The per-sample program takes
 //! each sample's input as an argument (a constant made with `forkI`), so it multiplies by it as by
 //! a variable, where hand-written combinators scale by constants: this costs 1.5 to 2.5 times
 //! as much in each mode. `cont` and `begin` keep continuations (beginnings) as functions:

@@ -20,7 +20,7 @@
 //! hand-written one, so no bench measures a wrong program.
 //!
 //! Run with
-//! `cargo bench --bench modes -- --warm-up-time 1 --measurement-time 3`.
+//! `cargo bench -p catad-benches --bench modes -- --warm-up-time 1 --measurement-time 3`.
 
 use catad::paper::mag_sqr;
 use catad::prelude::*;

@@ -17,13 +17,13 @@
 //! Before timing, every mode's answer is checked against the hand-written one, so no bench
 //! measures a wrong program.
 //!
-//! Run with `cargo bench --bench data -- --warm-up-time 1 --measurement-time 3`.
+//! Run with `cargo bench -p catad-benches --bench data -- --warm-up-time 1 --measurement-time 3`.
 
-#[path = "../examples/models/perceptron.rs"]
+#[path = "../../examples/models/perceptron.rs"]
 mod perceptron;
-#[path = "../examples/models/regression.rs"]
+#[path = "../../examples/models/regression.rs"]
 mod regression;
-#[path = "../examples/models/surface.rs"]
+#[path = "../../examples/models/surface.rs"]
 mod surface;
 
 use catad::interpretations::{Association, Mat, MatMap};
