@@ -5,8 +5,10 @@
 //!   modes;
 //! - `indexed`: the indexed classes on vectors of every shape;
 //! - `functors`: the functor and calculus laws;
-//! - `spaces`: the vector-space laws of every object type;
-//! - `corpus`: the programs of the macro corpus, in every mode.
+//! - `spaces`: the vector-space laws of every object type.
+//!
+//! The programs of the macro corpus meet the suites in catad's integration tests
+//! (`tests/integration/corpus/`), where each is built once per mode for every check.
 //!
 //! The five modes of `catad_laws::modes` run through `suite::in_every_mode`; the other
 //! representations of derivatives are listed here.
@@ -14,7 +16,6 @@
 // The instance tables keep one line per instance and suite.
 #[rustfmt::skip]
 mod classes;
-mod corpus;
 #[rustfmt::skip]
 mod functors;
 #[rustfmt::skip]

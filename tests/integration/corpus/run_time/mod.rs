@@ -1,6 +1,6 @@
-//! The corpus of `#[catad::program]`s over run-time data (`tests/corpus/run_time.rs`): vectors
+//! The corpus of `#[catad::program]`s over run-time data (`programs.rs`): vectors
 //! whose length is read at run time, indices, iterator chains and the numeric vocabulary beyond
-//! the paper's. Each program is checked as `corpus.rs` checks the static corpus: its value in
+//! the paper's. Each program is checked as the static corpus (`corpus/mod.rs`) checks the static corpus: its value in
 //! `Fun` and in every mode (Forward, Reverse, ReverseCont, ForwardBegin, ReverseDelta) is its
 //! plain-Rust twin's, every mode's Jacobian is Forward's, and Forward's agrees with central
 //! differences of the twin. `D<Mat>` needs static shapes and is left out. ReverseCont and
@@ -10,13 +10,12 @@
 //! A program's `#[shapes(…)]` are points of its domain whose coordinates are replaced by sampled
 //! ones: they fix the lengths of its vectors and the values of its indices.
 
-mod support;
-
+use super::support::{Interpretation, Modes};
 use catad::prelude::*;
-use support::{Interpretation, Modes, check};
 
 /// Defines each program of the run-time corpus three times: as a `#[catad::program]` in
-/// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode`.
+/// `programs`, as the same plain Rust function in `twins` (`programs_and_twins!`), and as a test
+/// in `every_mode` (`every_mode!`).
 macro_rules! run_time {
     ($(
         $(#[doc = $doc:literal])*
@@ -25,40 +24,12 @@ macro_rules! run_time {
         $(#[short($short:expr)])?
         fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
     )*) => {
-        mod programs {
-            use super::*;
-            $(
-                $(#[doc = $doc])*
-                #[catad::program]
-                pub fn $name($($params)*) -> $result { $($body)* }
-            )*
+        programs_and_twins! {
+            $($(#[doc = $doc])* fn $name($($params)*) -> $result { $($body)* })*
         }
 
-        // The twins are the programs verbatim, indexed loops included.
-        #[allow(clippy::needless_range_loop)]
-        mod twins {
-            use super::*;
-            $(
-                $(#[doc = $doc])*
-                pub fn $name($($params)*) -> $result { $($body)* }
-            )*
-        }
-
-        /// Each program in every mode against its twin and central differences.
-        mod every_mode {
-            use super::*;
-            $(
-                #[test]
-                fn $name() {
-                    check(
-                        stringify!($name),
-                        modes!($name, short!($($short)?)),
-                        twins::$name,
-                        &[$($shape),+],
-                        guard!($($guard)?),
-                    );
-                }
-            )*
+        every_mode! {
+            $($name: modes!($name, short!($($short)?)), &[$($shape),+], domain!($($guard)?);)*
         }
     };
 }
@@ -162,14 +133,4 @@ macro_rules! modes {
     }};
 }
 
-/// A program's domain guard: everywhere unless the corpus names one.
-macro_rules! guard {
-    () => {
-        |_: &_| true
-    };
-    ($guard:expr) => {
-        $guard
-    };
-}
-
-include!("corpus/run_time.rs");
+include!("programs.rs");

@@ -1,9 +1,7 @@
-// The corpus of `#[catad::program]`s, shared by the suites that check it: `macros/tests/corpus.rs`
-// (each program against the same function run as plain Rust, in every mode) and
-// `laws/tests/laws/corpus.rs` (the catad-laws predicates). Each includer defines `corpus!`: it
-// receives every function with its docs and, where the function is not smooth or not defined
-// everywhere, `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are
-// checked. `interpretations!` and `domain!` below are for the includers' `corpus!`.
+// The corpus of `#[catad::program]`s, included by `mod.rs`, whose `corpus!` receives every
+// function with its docs and, where the function is not smooth or not defined everywhere,
+// `#[domain(guard)]`, a test on the domain that keeps the points where derivatives are checked.
+// `interpretations!` and `domain!` below are for `corpus!`.
 
 use catad::space::HasRep;
 use nalgebra::SVector;
@@ -36,8 +34,6 @@ struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f
     reverse_cont: ::catad::vocabulary::Hom<::catad::ad::ReverseCont<f64>, A, B>,
     forward_begin: ::catad::vocabulary::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
     matrix: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Mat<f64>>, A, B>,
-    // Checked by `macros/tests/corpus.rs`, not by every includer.
-    #[allow(dead_code)]
     delta: ::catad::vocabulary::Hom<::catad::ad::ReverseDelta, A, B>,
 }
 

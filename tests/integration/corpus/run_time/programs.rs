@@ -1,9 +1,9 @@
-// The corpus of `#[catad::program]`s over run-time data, checked by `macros/tests/run_time_corpus.rs`
+// The corpus of `#[catad::program]`s over run-time data, checked by `mod.rs` beside it
 // (each program against the same function run as plain Rust, in every mode). Each program names
 // the shapes of its sample points (`#[shapes(…)]`), and, where it is not smooth or not defined
 // everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
 // checked. ReverseCont and ForwardBegin are checked only at the points whose vectors are short
-// (`SHORT` in `run_time_corpus.rs`), each program naming at least one such shape, or where its
+// (`SHORT` in `mod.rs`), each program naming at least one such shape, or where its
 // `#[short(…)]` says (its loops being costlier, or over no vector).
 
 use catad::space::HasRep;
