@@ -3,10 +3,11 @@
 //! its bound. A program whose body is rejected still gets its signature, bound and trait, with
 //! an `unreachable!()` body, so that the one error is the rejection, not its callers' failures.
 
+use crate::callee::Callee;
 use crate::emit::Emitter;
 use crate::env::Env;
 use crate::lower::Lowering;
-use crate::names::{FORM_CONST, PROGRAM_FN, ident};
+use crate::names::{FORM_CONST, ident};
 use crate::parse::Signature;
 use crate::reject::Rejection;
 use crate::simplify::simplify;
@@ -101,11 +102,8 @@ impl ToTokens for Program {
     /// form.
     ///
     /// A program's bound is also a trait named like the function (traits and functions live in
-    /// different namespaces), which every category with the bound implements: a caller adds the
-    /// trait of each program it calls to its own bound, and so inherits what the callee needs
-    /// without seeing its body, and calls the callee through it, `<K as name>::__catad_program()`,
-    /// so that a callee that does not exist is a single error at the call. The trait also holds
-    /// the program's categorical form, for `program_form!`.
+    /// different namespaces), which every category with the bound implements and callers call it
+    /// through ([`Callee`]).
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ItemFn {
             attrs, vis, sig, ..
@@ -137,19 +135,18 @@ impl ToTokens for Program {
             let line = format!(" Compiled by `#[catad::program]` to `{form}`.");
             quote!(#[doc = ""] #[doc = #line])
         });
-        let (program, form_const) = (ident(PROGRAM_FN), ident(FORM_CONST));
+        Callee {
+            vis,
+            name,
+            category: k,
+            bound: &bound,
+            generics: None,
+            domain,
+            codomain,
+            form: &form,
+        }
+        .to_tokens(tokens);
         tokens.extend(quote! {
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            #vis trait #name: #(#bound)+* {
-                fn #program() -> ::catad::vocabulary::Hom<Self, #domain, #codomain> {
-                    #name::<Self>()
-                }
-                const #form_const: &'static str = #form;
-            }
-
-            impl<#k: #(#bound)+*> #name for #k {}
-
             #(#attrs)*
             #form_doc
             #vis fn #name<#k: #(#bound)+*>()

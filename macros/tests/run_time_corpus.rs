@@ -13,10 +13,13 @@
 mod support;
 
 use catad::prelude::*;
+use nalgebra::{DMatrix, DVector};
 use support::{Interpretation, Modes, check};
 
 /// Defines each program of the run-time corpus three times: as a `#[catad::program]` in
-/// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode`.
+/// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode`. The
+/// programs call the custom primitives of the corpus's `custom` module, the twins their plain
+/// functions, `custom::plain`.
 macro_rules! run_time {
     ($(
         $(#[doc = $doc:literal])*
@@ -27,6 +30,7 @@ macro_rules! run_time {
     )*) => {
         mod programs {
             use super::*;
+            use super::custom::*;
             $(
                 $(#[doc = $doc])*
                 #[catad::program]
@@ -38,6 +42,7 @@ macro_rules! run_time {
         #[allow(clippy::needless_range_loop)]
         mod twins {
             use super::*;
+            use super::custom::plain::*;
             $(
                 $(#[doc = $doc])*
                 pub fn $name($($params)*) -> $result { $($body)* }
@@ -111,6 +116,20 @@ impl Longest for f64 {
 }
 
 impl Longest for usize {
+    fn longest(&self) -> usize {
+        0
+    }
+}
+
+/// No loop runs over the elements of a `DVector` or a `DMatrix`: `catad::linalg` works on them
+/// whole.
+impl Longest for DVector<f64> {
+    fn longest(&self) -> usize {
+        0
+    }
+}
+
+impl Longest for DMatrix<f64> {
     fn longest(&self) -> usize {
         0
     }
