@@ -138,3 +138,109 @@ impl Declaration {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expanded(input: TokenStream) -> String {
+        expand(input).unwrap().to_string()
+    }
+
+    #[test]
+    fn a_primitive_is_a_builder_and_the_trait_a_program_calls_it_through() {
+        let code = expanded(quote!(
+            /// Docs.
+            pub fn softplus(x: f64) -> f64 = Softplus;
+        ));
+        let bound = ":: catad :: vocabulary :: PrimitiveCat < f64 >";
+        assert!(
+            code.contains(&format!("pub trait softplus : {bound} {{")),
+            "{code}"
+        );
+        assert!(code.contains("fn __catad_program () -> :: catad :: vocabulary :: Hom < Self , f64 , f64 > { softplus :: < Self > () }"), "{code}");
+        assert!(
+            code.contains("const __CATAD_FORM : & 'static str = \"softplus\""),
+            "{code}"
+        );
+        assert!(
+            code.contains(&format!("impl < K : {bound} > softplus for K {{ }}")),
+            "{code}"
+        );
+        assert!(
+            code.contains("# [doc = r\" Docs.\"] pub fn softplus < K"),
+            "{code}"
+        );
+        assert!(
+            code.contains(&format!(
+                "< K as {bound} > :: primitive :: < f64 , f64 > (:: std :: rc :: Rc :: new (Softplus) ,)"
+            )),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn parameters_nest_to_the_left_and_the_scalar_comes_from_the_signature() {
+        let code = expanded(quote!(
+            fn f(a: f32, b: [f32; 2], c: f32) -> f32 = F;
+            fn g() -> f64 = G;
+        ));
+        assert!(
+            code.contains("Hom < Self , ((f32 , [f32 ; 2]) , f32) , f32 >"),
+            "{code}"
+        );
+        assert!(
+            code.contains("trait f : :: catad :: vocabulary :: PrimitiveCat < f32 >"),
+            "{code}"
+        );
+        assert!(code.contains("Hom < K , () , f64 >"), "{code}");
+    }
+
+    #[test]
+    fn a_primitive_generic_in_its_scalar_takes_it_after_the_category() {
+        let code = expanded(quote!(
+            pub fn dot<S: Scalar + RealField>(u: V<S>, v: V<S>) -> S = Dot;
+        ));
+        assert!(
+            code.contains("pub trait dot : :: catad :: vocabulary :: Category {"),
+            "{code}"
+        );
+        assert!(
+            code.contains(
+                "fn __catad_program < S : Scalar + RealField > () -> :: catad :: vocabulary :: Hom < Self , (V < S > , V < S >) , S > where Self : :: catad :: vocabulary :: PrimitiveCat < S > , { dot :: < Self , S > () }"
+            ),
+            "{code}"
+        );
+        assert!(
+            code.contains("pub fn dot < K : :: catad :: vocabulary :: PrimitiveCat < S > , S : Scalar + RealField > ()"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn the_category_avoids_the_names_of_the_input() {
+        let code = expanded(quote!(
+            fn f(x: [f64; K]) -> f64 = Sum::<K>;
+        ));
+        assert!(code.contains("fn f < __CatadK :"), "{code}");
+    }
+
+    #[test]
+    fn what_a_primitive_cannot_be_is_an_error() {
+        for input in [
+            quote!(fn f<S, T>(x: S) -> T = F;),
+            quote!(fn f<'a>(x: f64) -> f64 = F;),
+            quote!(fn f(x: f64) -> f64 where f64: Copy = F;),
+            quote!(fn f(x: f64) = F;),
+            quote!(const fn f(x: f64) -> f64 = F;),
+            quote!(fn f(x: &f64) -> f64 = F;),
+            quote!(
+                fn f(x: f64) -> f64 {
+                    x
+                }
+            ),
+        ] {
+            assert!(expand(input.clone()).is_err(), "{input}");
+        }
+    }
+}

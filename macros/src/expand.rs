@@ -7,7 +7,7 @@ use crate::callee::Callee;
 use crate::emit::Emitter;
 use crate::env::Env;
 use crate::lower::Lowering;
-use crate::names::{FORM_CONST, ident};
+use crate::names::{CHECKPOINT, FORM_CONST, ident};
 use crate::parse::Signature;
 use crate::reject::Rejection;
 use crate::simplify::simplify;
@@ -113,12 +113,14 @@ impl ToTokens for Program {
         let (bound, form, body) = match &self.body {
             Ok(body) => {
                 let scalar = ident(body.types.scalar);
-                let term = Emitter::generic(k, &scalar).term(&body.term);
-                (
-                    bound(&body.types, &body.callees),
-                    body.term.to_string(),
-                    term,
-                )
+                let mut term = Emitter::generic(k, &scalar).term(&body.term);
+                let mut form = body.term.to_string();
+                if self.signature.checkpoint {
+                    let checkpoint = ident(CHECKPOINT);
+                    term = quote!(<#k as ::catad::vocabulary::Checkpoint>::#checkpoint(#term));
+                    form = format!("{checkpoint}({form})");
+                }
+                (bound(&body.types, &body.callees), form, term)
             }
             Err(error) => {
                 error.to_compile_error().to_tokens(tokens);
@@ -579,6 +581,37 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_checkpointed_program_is_its_body_checkpointed() {
+        let program = Program::compile(
+            quote!(checkpoint),
+            quote!(
+                fn sqr(x: f64) -> f64 {
+                    x * x
+                }
+            ),
+        )
+        .unwrap();
+        let code = program.to_token_stream().to_string();
+        assert!(
+            code.contains("{ < K as :: catad :: vocabulary :: Checkpoint > :: checkpoint (< K as"),
+            "{code}"
+        );
+        assert!(code.contains("\"checkpoint(mul_c ∘ dup)\""), "{code}");
+        for attr in [
+            quote!(checkpoint(x)),
+            quote!(checkpoint, checkpoint),
+            quote!(1),
+        ] {
+            let item = quote!(
+                fn f(x: f64) -> f64 {
+                    x
+                }
+            );
+            assert!(Program::compile(attr, item).is_err());
+        }
     }
 
     #[test]

@@ -60,6 +60,10 @@ use quote::ToTokens;
 /// [`program_form!`] gives it at run time. The generated code is fully qualified and its type
 /// parameter (`K`) is renamed if the function mentions `K`, so it never captures the user's names.
 ///
+/// `#[catad::program(checkpoint)]` makes the program a checkpoint
+/// (`catad::vocabulary::Checkpoint`): reverse mode keeps its input rather than its derivative and
+/// linearizes it again when the derivative is applied, time for memory.
+///
 /// # What a body may contain
 ///
 /// - `let` bindings, with tuple patterns (`let (c, s) = …;`) and type annotations;
@@ -79,6 +83,9 @@ use quote::ToTokens;
 ///   arithmetic, `i as f64`, iterator chains (`xs.iter()` with `map`, `zip`, `enumerate`, `sum`,
 ///   `fold`, `collect`; ranges `(a..b).map(…)`), and the methods `abs`, `max`, `min`, `powf`,
 ///   `atan2`, `sinh`, `cosh`, `ln_1p`, `exp_m1`, `libm::erf`;
+/// - nalgebra's `DVector<f64>` and `DMatrix<f64>`, worked on whole by `catad::linalg`: `u + v`,
+///   `u - v`, `s * v`, `v * s`, `m * v`, `a * b`, and the methods `dot`, `sum`, `norm_squared`,
+///   `len`, `component_mul`, `transpose`, `tr_mul`;
 /// - `let mut` variables, assignments (`x = e;`, `x += e;`), `if` statements that assign, and
 ///   the loops `for i in a..b { … }`, `for x in xs.iter() { … }` and `while c { … }`, whose state
 ///   is the `let mut` variables their body assigns.

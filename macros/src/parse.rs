@@ -1,7 +1,7 @@
 //! Parsing: the attribute and the function it is on, checked, and the function's signature read
 //! as a program's: its parameters' patterns and types, its domain and codomain.
 
-use crate::names::{fresh, identifiers};
+use crate::names::{CHECKPOINT, fresh, identifiers};
 use crate::reject::{Rejection, Unsupported};
 use crate::types::{Ty, Types};
 use proc_macro2::{Ident, TokenStream};
@@ -24,15 +24,20 @@ pub(crate) struct Signature {
     pub(crate) codomain: TokenStream,
     /// The category's type parameter: `K`, unless the function mentions `K`.
     pub(crate) category: Ident,
+    /// `#[catad::program(checkpoint)]`: the program's derivative is recomputed when it is applied
+    /// rather than kept from the evaluation (`catad::vocabulary::Checkpoint`).
+    pub(crate) checkpoint: bool,
 }
 
 impl Signature {
     /// `#[catad::program(<attr>)] <item>`, if it is a function whose signature a program can
-    /// have.
+    /// have; `<attr>` is empty or `checkpoint`.
     pub(crate) fn parse(attr: TokenStream, item: TokenStream) -> syn::Result<Signature> {
-        if !attr.is_empty() {
-            return Err(Rejection::AttributeArguments.at(attr));
-        }
+        let checkpoint = match syn::parse2::<Option<Ident>>(attr.clone()) {
+            Ok(None) => false,
+            Ok(Some(word)) if word == CHECKPOINT => true,
+            _ => return Err(Rejection::AttributeArguments.at(attr)),
+        };
         let category = fresh("K", &identifiers(item.clone()));
         let function = match syn::parse2::<Item>(item)? {
             Item::Fn(function) => function,
@@ -63,6 +68,7 @@ impl Signature {
             params,
             result: declared,
             category,
+            checkpoint,
         })
     }
 }

@@ -18,8 +18,8 @@ use support::{Interpretation, Modes, check};
 
 /// Defines each program of the run-time corpus three times: as a `#[catad::program]` in
 /// `programs`, as the same plain Rust function in `twins`, and as a test in `every_mode`. The
-/// programs call the custom primitives of the corpus's `custom` module, the twins their plain
-/// functions, `custom::plain`.
+/// programs call the corpus's `callees` besides each other, the twins their plain functions,
+/// `callees::plain`.
 macro_rules! run_time {
     ($(
         $(#[doc = $doc:literal])*
@@ -30,7 +30,7 @@ macro_rules! run_time {
     )*) => {
         mod programs {
             use super::*;
-            use super::custom::*;
+            use super::callees::*;
             $(
                 $(#[doc = $doc])*
                 #[catad::program]
@@ -42,7 +42,7 @@ macro_rules! run_time {
         #[allow(clippy::needless_range_loop)]
         mod twins {
             use super::*;
-            use super::custom::plain::*;
+            use super::callees::plain::*;
             $(
                 $(#[doc = $doc])*
                 pub fn $name($($params)*) -> $result { $($body)* }

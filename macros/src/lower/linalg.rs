@@ -13,14 +13,15 @@ use proc_macro2::Span;
 use syn::Expr;
 
 /// What an operand or a result of an operation of `catad::linalg` is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Scalar,
+    Index,
     Vector,
     Matrix,
 }
 
-use Kind::{Matrix, Scalar, Vector};
+use Kind::{Index, Matrix, Scalar, Vector};
 
 impl Kind {
     /// The kind of a value of type `ty`, if the macro can see it: `Err` for a type that is
@@ -28,6 +29,7 @@ impl Kind {
     fn of(ty: &Ty) -> Result<Option<Kind>, ()> {
         match ty {
             Ty::Scalar => Ok(Some(Scalar)),
+            Ty::Index => Ok(Some(Index)),
             Ty::Linalg(Linalg::DVector) => Ok(Some(Vector)),
             Ty::Linalg(Linalg::DMatrix) => Ok(Some(Matrix)),
             Ty::Unknown => Ok(None),
@@ -38,6 +40,7 @@ impl Kind {
     fn ty(self) -> Ty {
         match self {
             Scalar => Ty::Scalar,
+            Index => Ty::Index,
             Vector => Ty::Linalg(Linalg::DVector),
             Matrix => Ty::Linalg(Linalg::DMatrix),
         }
@@ -88,6 +91,7 @@ const OPERATIONS: &[Operation] = &[
     op(Infix("*"), &[Matrix, Matrix], "mat_mul", Matrix, "a * b"),
     op(Method("dot"), &[Vector, Vector], "dot", Scalar, "u.dot(&v)"),
     op(Method("sum"), &[Vector], "sum", Scalar, "v.sum()"),
+    op(Method("len"), &[Vector], "len", Index, "v.len()"),
     op(
         Method("norm_squared"),
         &[Vector],
@@ -118,10 +122,12 @@ const OPERATIONS: &[Operation] = &[
     ),
 ];
 
-/// Whether `name` is a method of `DVector`s or `DMatrix`es that no scalar or vector of a fixed
-/// length has: on a value whose type the macro cannot see, it is one of `catad::linalg`'s.
+/// Whether `name` is a method of `DVector`s or `DMatrix`es that no other vector has: on a value
+/// whose type the macro cannot see, it is one of `catad::linalg`'s.
 pub(super) fn is_linalg_only_method(name: &str) -> bool {
-    OPERATIONS.iter().any(|o| o.syntax == Method(name)) && !super::vectors::is_vector_method(name)
+    OPERATIONS.iter().any(|o| o.syntax == Method(name))
+        && !super::vectors::is_vector_method(name)
+        && !super::runtime::is_run_time_method(name)
 }
 
 /// The operations, for messages: `u + v, u - v, …`.
@@ -211,5 +217,69 @@ impl Lowering {
             operands.push((self.expr(env, arg)?, arg));
         }
         self.linalg(Method(&name), operands, call.method.span())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expand::Program;
+    use proc_macro2::TokenStream;
+    use quote::{ToTokens, quote};
+    use std::collections::HashSet;
+
+    #[test]
+    fn each_syntax_on_each_kind_of_operands_has_one_row() {
+        let rows: HashSet<_> = OPERATIONS.iter().map(|o| (o.syntax, o.operands)).collect();
+        assert_eq!(rows.len(), OPERATIONS.len());
+        for o in OPERATIONS {
+            let arity = match o.syntax {
+                Infix(_) => 2,
+                _ => o.operands.len(),
+            };
+            assert_eq!(o.operands.len(), arity, "{}", o.usage);
+            assert!(!o.swapped || o.operands.len() == 2, "{}", o.usage);
+        }
+    }
+
+    #[test]
+    fn operators_on_vectors_call_catad_linalg() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                fn f(u: DVector<f64>, v: nalgebra::DVector<f64>, s: f64) -> f64 {
+                    (s * u - &v * 2.0).dot(&v) + u.len() as f64
+                }
+            ),
+        )
+        .unwrap();
+        assert_eq!(
+            program.body().unwrap().term.to_string(),
+            "add_c ∘ (linalg::dot ∘ (linalg::sub ∘ (linalg::scale ∘ (exr △ exl ∘ exl) \
+             △ linalg::scale ∘ (const_c(2.0) △ exr ∘ exl)) △ exr ∘ exl) \
+             △ ix_to_scalar ∘ linalg::len ∘ exl ∘ exl)"
+        );
+        let code = program.to_token_stream().to_string();
+        for function in ["dot", "sub", "scale", "len"] {
+            let bound = format!(":: catad :: linalg :: {function}");
+            assert!(code.contains(&format!("+ {bound}")), "{bound} in {code}");
+        }
+    }
+
+    #[test]
+    fn a_method_only_catad_linalg_has_is_its_on_a_hidden_value() {
+        let program = Program::compile(
+            TokenStream::new(),
+            quote!(
+                fn f(v: DVector<f64>) -> DVector<f64> {
+                    g(v).component_mul(&v)
+                }
+            ),
+        )
+        .unwrap();
+        assert_eq!(
+            program.body().unwrap().term.to_string(),
+            "linalg::hadamard ∘ (g △ id)"
+        );
     }
 }

@@ -144,7 +144,7 @@ unsupported! {
 pub(crate) enum Rejection {
     /// Syntax a program may not contain.
     Unsupported(Unsupported),
-    /// `#[catad::program(…)]`.
+    /// `#[catad::program(…)]` other than `checkpoint`.
     AttributeArguments,
     /// `#[catad::program]` on something else than a function.
     NotAFunction,
@@ -254,7 +254,9 @@ impl Rejection {
         let program = "catad::program";
         match self {
             Rejection::Unsupported(u) => format!("{program} does not support {}", u.what()),
-            Rejection::AttributeArguments => "#[catad::program] takes no arguments".into(),
+            Rejection::AttributeArguments => {
+                "#[catad::program] takes no arguments but `checkpoint`".into()
+            }
             Rejection::NotAFunction => "#[catad::program] applies to functions".into(),
             Rejection::NoResultType => format!("{program} needs the result type, e.g. `-> f64`"),
             Rejection::Tuple { n, of } => {
@@ -384,7 +386,9 @@ impl Rejection {
         let object = "a vector space: #[derive(HasRep)] supports structs whose fields are objects";
         Some(match self {
             Rejection::Unsupported(u) => return u.help().map(str::to_string),
-            Rejection::AttributeArguments => "write `#[catad::program]`".into(),
+            Rejection::AttributeArguments => {
+                "write `#[catad::program]`, or `#[catad::program(checkpoint)]`".into()
+            }
             Rejection::NotAFunction => {
                 "its parameters and result are scalars, pairs, vectors and structs".into()
             }

@@ -24,9 +24,10 @@ fn clear_extreme(xs: &[f64], sign: f64) -> bool {
     sorted.len() < 2 || away(sorted[0], sorted[1])
 }
 
-/// Custom primitives (`catad::primitive!`), with their derivatives written by hand, and their
-/// plain functions, which the twins call.
-mod custom {
+/// What the programs call besides each other: custom primitives (`catad::primitive!`), with their
+/// derivatives written by hand, `catad::linalg`, and a checkpointed program; and their plain
+/// functions, which the twins call.
+mod callees {
     use catad::space::Additive;
     use catad::vocabulary::{LinearFn, Primitive, linear_fn, primitive};
     use nalgebra::DVector;
@@ -76,6 +77,13 @@ mod custom {
     /// `catad::linalg`, which the programs call by its path.
     pub use catad::linalg;
 
+    /// A step of Euler's method for `y' = x ⊙ y`, checkpointed: reverse mode keeps its input, and
+    /// linearizes it again when its derivative is applied.
+    #[catad::program(checkpoint)]
+    pub fn euler_step(x: DVector<f64>, h: f64, y: DVector<f64>) -> DVector<f64> {
+        &y + h * &x.component_mul(&y)
+    }
+
     /// The primitives' values, as plain functions.
     pub mod plain {
         use nalgebra::DVector;
@@ -116,6 +124,10 @@ mod custom {
         pub fn log_sum_exp(v: DVector<f64>) -> f64 {
             let m = v.max();
             m + v.map(|x| (x - m).exp()).sum().ln()
+        }
+
+        pub fn euler_step(x: DVector<f64>, h: f64, y: DVector<f64>) -> DVector<f64> {
+            &y + h * &x.component_mul(&y)
         }
     }
 }
@@ -333,14 +345,15 @@ run_time! {
         linalg::dot(c, linalg::shift(u)) + linalg::sum(v)
     }
 
-    /// A loop whose state is a `DVector`: Euler steps of `y' = x ⊙ y`.
+    /// A loop whose state is a `DVector`: Euler steps of `y' = x ⊙ y`, one written out, the others
+    /// by a checkpointed program.
     #[shapes((DVector::zeros(3), 3_usize), (DVector::zeros(2), 1_usize))]
     #[short(|_: &(DVector<f64>, usize)| true)]
     fn euler(x: DVector<f64>, steps: usize) -> DVector<f64> {
         let h = 1.0 / (steps as f64);
-        let mut y = &x * 1.0;
-        for _ in 0..steps {
-            y = &y + h * &x.component_mul(&y);
+        let mut y = &x + h * &x.component_mul(&x);
+        for _ in 1..steps {
+            y = euler_step(x.clone(), h, y);
         }
         y
     }
