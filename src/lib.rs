@@ -47,7 +47,7 @@ pub mod vocabulary;
 /// re-exported so users name the same version.
 pub use nalgebra;
 
-pub use catad_macros::{program, program_form};
+pub use catad_macros::{primitive, program, program_form};
 
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

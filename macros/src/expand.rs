@@ -3,10 +3,11 @@
 //! its bound. A program whose body is rejected still gets its signature, bound and trait, with
 //! an `unreachable!()` body, so that the one error is the rejection, not its callers' failures.
 
+use crate::callee::Callee;
 use crate::emit::Emitter;
 use crate::env::Env;
 use crate::lower::Lowering;
-use crate::names::{FORM_CONST, PROGRAM_FN, ident};
+use crate::names::{CHECKPOINT, FORM_CONST, ident};
 use crate::parse::Signature;
 use crate::reject::Rejection;
 use crate::simplify::simplify;
@@ -101,11 +102,8 @@ impl ToTokens for Program {
     /// form.
     ///
     /// A program's bound is also a trait named like the function (traits and functions live in
-    /// different namespaces), which every category with the bound implements: a caller adds the
-    /// trait of each program it calls to its own bound, and so inherits what the callee needs
-    /// without seeing its body, and calls the callee through it, `<K as name>::__catad_program()`,
-    /// so that a callee that does not exist is a single error at the call. The trait also holds
-    /// the program's categorical form, for `program_form!`.
+    /// different namespaces), which every category with the bound implements and callers call it
+    /// through ([`Callee`]).
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let ItemFn {
             attrs, vis, sig, ..
@@ -115,12 +113,14 @@ impl ToTokens for Program {
         let (bound, form, body) = match &self.body {
             Ok(body) => {
                 let scalar = ident(body.types.scalar);
-                let term = Emitter::generic(k, &scalar).term(&body.term);
-                (
-                    bound(&body.types, &body.callees),
-                    body.term.to_string(),
-                    term,
-                )
+                let mut term = Emitter::generic(k, &scalar).term(&body.term);
+                let mut form = body.term.to_string();
+                if self.signature.checkpoint {
+                    let checkpoint = ident(CHECKPOINT);
+                    term = quote!(<#k as ::catad::vocabulary::Checkpoint>::#checkpoint(#term));
+                    form = format!("{checkpoint}({form})");
+                }
+                (bound(&body.types, &body.callees), form, term)
             }
             Err(error) => {
                 error.to_compile_error().to_tokens(tokens);
@@ -137,19 +137,18 @@ impl ToTokens for Program {
             let line = format!(" Compiled by `#[catad::program]` to `{form}`.");
             quote!(#[doc = ""] #[doc = #line])
         });
-        let (program, form_const) = (ident(PROGRAM_FN), ident(FORM_CONST));
+        Callee {
+            vis,
+            name,
+            category: k,
+            bound: &bound,
+            generics: None,
+            domain,
+            codomain,
+            form: &form,
+        }
+        .to_tokens(tokens);
         tokens.extend(quote! {
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            #vis trait #name: #(#bound)+* {
-                fn #program() -> ::catad::vocabulary::Hom<Self, #domain, #codomain> {
-                    #name::<Self>()
-                }
-                const #form_const: &'static str = #form;
-            }
-
-            impl<#k: #(#bound)+*> #name for #k {}
-
             #(#attrs)*
             #form_doc
             #vis fn #name<#k: #(#bound)+*>()
@@ -582,6 +581,37 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn a_checkpointed_program_is_its_body_checkpointed() {
+        let program = Program::compile(
+            quote!(checkpoint),
+            quote!(
+                fn sqr(x: f64) -> f64 {
+                    x * x
+                }
+            ),
+        )
+        .unwrap();
+        let code = program.to_token_stream().to_string();
+        assert!(
+            code.contains("{ < K as :: catad :: vocabulary :: Checkpoint > :: checkpoint (< K as"),
+            "{code}"
+        );
+        assert!(code.contains("\"checkpoint(mul_c ∘ dup)\""), "{code}");
+        for attr in [
+            quote!(checkpoint(x)),
+            quote!(checkpoint, checkpoint),
+            quote!(1),
+        ] {
+            let item = quote!(
+                fn f(x: f64) -> f64 {
+                    x
+                }
+            );
+            assert!(Program::compile(attr, item).is_err());
+        }
     }
 
     #[test]

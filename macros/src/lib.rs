@@ -21,6 +21,8 @@
 
 // The pipeline of `#[catad::program]`: parse → lower → simplify → emit, driven by the table of
 // primitives; the rejections and the generated names have modules of their own.
+mod callee;
+mod custom;
 mod derive_space;
 mod emit;
 mod env;
@@ -58,6 +60,10 @@ use quote::ToTokens;
 /// [`program_form!`] gives it at run time. The generated code is fully qualified and its type
 /// parameter (`K`) is renamed if the function mentions `K`, so it never captures the user's names.
 ///
+/// `#[catad::program(checkpoint)]` makes the program a checkpoint
+/// (`catad::vocabulary::Checkpoint`): reverse mode keeps its input rather than its derivative and
+/// linearizes it again when the derivative is applied, time for memory.
+///
 /// # What a body may contain
 ///
 /// - `let` bindings, with tuple patterns (`let (c, s) = …;`) and type annotations;
@@ -65,7 +71,8 @@ use quote::ToTokens;
 /// - `+ - * /` and unary `-` on scalars, float literals (`2.0`) and constants (`PI`, `SCALE`);
 /// - the methods `sin`, `cos`, `exp`, `ln`, `sqrt`, `tanh`, `recip` and `powi(n)` (`n` an integer
 ///   literal);
-/// - calls to other `#[catad::program]` functions, with their arguments in order;
+/// - calls to other `#[catad::program]` functions and to [`primitive!`]s (custom primitives, and
+///   `catad::linalg`'s operations), with their arguments in order;
 /// - `if`/`else` whose condition compares scalars (`<`, `<=`, `>`, `>=`, `==`, `!=`), combined with
 ///   `&&`, `||`, `!`;
 /// - on vectors of a length fixed by their type (`[T; N]`, nalgebra's `SVector<T, N>`):
@@ -76,6 +83,9 @@ use quote::ToTokens;
 ///   arithmetic, `i as f64`, iterator chains (`xs.iter()` with `map`, `zip`, `enumerate`, `sum`,
 ///   `fold`, `collect`; ranges `(a..b).map(…)`), and the methods `abs`, `max`, `min`, `powf`,
 ///   `atan2`, `sinh`, `cosh`, `ln_1p`, `exp_m1`, `libm::erf`;
+/// - nalgebra's `DVector<f64>` and `DMatrix<f64>`, worked on whole by `catad::linalg`: `u + v`,
+///   `u - v`, `s * v`, `v * s`, `m * v`, `a * b`, and the methods `dot`, `sum`, `norm_squared`,
+///   `len`, `component_mul`, `transpose`, `tr_mul`;
 /// - `let mut` variables, assignments (`x = e;`, `x += e;`), `if` statements that assign, and
 ///   the loops `for i in a..b { … }`, `for x in xs.iter() { … }` and `while c { … }`, whose state
 ///   is the `let mut` variables their body assigns.
@@ -179,6 +189,94 @@ pub fn program(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn program_form(input: TokenStream) -> TokenStream {
     expand::program_form(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Declares primitives with hand-written derivatives that programs call like programs (JAX's
+/// `custom_jvp`/`custom_vjp`), re-exported as `catad::primitive!`.
+///
+/// Each declaration is a function signature, ` = `, and a value whose type implements
+/// `catad::vocabulary::Primitive<Domain, Codomain>`: its value and its derivative (the action and
+/// the transpose's, so that forward and reverse mode both read it). It becomes
+///
+/// - the builder `fn name<K: catad::vocabulary::PrimitiveCat<S>>() -> Hom<K, Domain, Codomain>`,
+///   `K::primitive(Rc::new(value))`, with the declaration's attributes and docs, usable in
+///   combinators;
+/// - the hidden trait a [`macro@program`] calls it through: `name(a, b)` in a program is the
+///   primitive after `a △ b`, as a call of a program is.
+///
+/// The domain is formed from the parameter types as a program's is (`()`, `T`, `((T1, T2), T3)`);
+/// the parameters' names only document. The scalar type `S` is the one the signature names (`f64`
+/// if none), or the declaration's one type parameter, `fn dot<S: Scalar + RealField>(u:
+/// DVector<S>, v: DVector<S>) -> S = Dot;`, for a primitive generic in the scalar (then the builder
+/// is `dot::<K, S>()`, and a program infers `S` from the operands). [`program_form!`] of a
+/// primitive is its name.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::vocabulary::{LinearFn, Primitive, linear_fn};
+/// use std::rc::Rc;
+///
+/// /// softplus x = ln(1 + eˣ), whose derivative is the logistic function σ(x).
+/// struct Softplus;
+///
+/// impl Primitive<f64, f64> for Softplus {
+///     fn name(&self) -> &str {
+///         "softplus"
+///     }
+///     fn value(&self, x: &f64) -> f64 {
+///         x.exp().ln_1p()
+///     }
+///     fn linearize(&self, x: &f64) -> (f64, Rc<dyn LinearFn<f64, f64>>) {
+///         let s = 1.0 / (1.0 + (-x).exp());
+///         let d = linear_fn(move |dx: &f64| s * dx, move |dy: &f64, acc: &mut f64| *acc += s * dy);
+///         (self.value(x), d)
+///     }
+/// }
+///
+/// catad::primitive! {
+///     /// ln(1 + eˣ), a smooth ReLU.
+///     pub fn softplus(x: f64) -> f64 = Softplus;
+/// }
+///
+/// #[catad::program]
+/// fn loss(w: f64, x: f64) -> f64 {
+///     softplus(w * x) - 0.5 * w
+/// }
+///
+/// assert_eq!(softplus::<Fun>().apply(0.0), 2.0_f64.ln());
+/// // ∂/∂w = σ(w x) · x − 0.5, ∂/∂x = σ(w x) · w: at w x = 0, σ = ½.
+/// assert_eq!(gradient(&loss::<Reverse>(), (2.0, 0.0)), (-0.5, 1.0));
+/// assert_eq!(gradient(&loss::<Forward>(), (2.0, 0.0)), (-0.5, 1.0));
+/// assert_eq!(catad::program_form!(softplus), "softplus");
+/// ```
+///
+/// The value may also be built from closures, by `catad::vocabulary::primitive`:
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::vocabulary::primitive;
+///
+/// catad::primitive! {
+///     /// x³.
+///     fn cube(x: f64) -> f64 = primitive("cube", |x: &f64| x.powi(3), |x: &f64| {
+///         let d = 3.0 * x * x;
+///         (move |dx: &f64| d * dx, move |dy: &f64, acc: &mut f64| *acc += d * dy)
+///     });
+/// }
+///
+/// #[catad::program]
+/// fn f(x: f64) -> f64 {
+///     cube(x.sin())
+/// }
+/// let x = 0.5_f64;
+/// let expected = 3.0 * x.sin().powi(2) * x.cos();
+/// assert!((derivative(&f::<Forward>(), x) - expected).abs() < 1e-15);
+/// ```
+#[proc_macro]
+pub fn primitive(input: TokenStream) -> TokenStream {
+    custom::expand(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

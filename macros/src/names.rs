@@ -28,6 +28,9 @@ pub(crate) const PROGRAM_FN: &str = "__catad_program";
 /// The associated constant of a program's trait that holds its categorical form.
 pub(crate) const FORM_CONST: &str = "__CATAD_FORM";
 
+/// The one argument `#[catad::program(…)]` takes, and the vocabulary method it calls.
+pub(crate) const CHECKPOINT: &str = "checkpoint";
+
 /// Every identifier in `tokens`, at any depth.
 pub(crate) fn identifiers(tokens: TokenStream) -> HashSet<String> {
     let mut names = HashSet::new();

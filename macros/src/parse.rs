@@ -1,7 +1,7 @@
 //! Parsing: the attribute and the function it is on, checked, and the function's signature read
 //! as a program's: its parameters' patterns and types, its domain and codomain.
 
-use crate::names::{fresh, identifiers};
+use crate::names::{CHECKPOINT, fresh, identifiers};
 use crate::reject::{Rejection, Unsupported};
 use crate::types::{Ty, Types};
 use proc_macro2::{Ident, TokenStream};
@@ -24,58 +24,75 @@ pub(crate) struct Signature {
     pub(crate) codomain: TokenStream,
     /// The category's type parameter: `K`, unless the function mentions `K`.
     pub(crate) category: Ident,
+    /// `#[catad::program(checkpoint)]`: the program's derivative is recomputed when it is applied
+    /// rather than kept from the evaluation (`catad::vocabulary::Checkpoint`).
+    pub(crate) checkpoint: bool,
 }
 
 impl Signature {
     /// `#[catad::program(<attr>)] <item>`, if it is a function whose signature a program can
-    /// have.
+    /// have; `<attr>` is empty or `checkpoint`.
     pub(crate) fn parse(attr: TokenStream, item: TokenStream) -> syn::Result<Signature> {
-        if !attr.is_empty() {
-            return Err(Rejection::AttributeArguments.at(attr));
-        }
+        let checkpoint = match syn::parse2::<Option<Ident>>(attr.clone()) {
+            Ok(None) => false,
+            Ok(Some(word)) if word == CHECKPOINT => true,
+            _ => return Err(Rejection::AttributeArguments.at(attr)),
+        };
         let category = fresh("K", &identifiers(item.clone()));
         let function = match syn::parse2::<Item>(item)? {
             Item::Fn(function) => function,
             other => return Err(Rejection::NotAFunction.at(other)),
         };
+        let generics = &function.sig.generics;
+        if !generics.params.is_empty() || generics.where_clause.is_some() {
+            return Err(Unsupported::Generics.at(generics));
+        }
         check_header(&function.sig)?;
         let ReturnType::Type(_, result) = &function.sig.output else {
             return Err(Rejection::NoResultType.at(&function.sig.ident));
         };
         let mut types = Types::new();
         let mut params = Vec::new();
-        // Several parameters make a left-nested tuple: (a, b, c) ↦ ((a, b), c), as uncurrying
-        // `a → b → c → d` twice gives `((a × b) × c) → d`.
-        let mut domain: Option<TokenStream> = None;
         for input in &function.sig.inputs {
             let FnArg::Typed(param) = input else {
                 return Err(Unsupported::SelfParameter.at(input));
             };
             params.push(((*param.pat).clone(), types.parse(&param.ty)?));
-            let ty = &param.ty;
-            domain = Some(match domain {
-                None => quote!(#ty),
-                Some(domain) => quote!((#domain, #ty)),
-            });
         }
         let declared = types.parse(result)?;
         Ok(Signature {
             codomain: result.to_token_stream(),
+            domain: domain(&function.sig)?,
             function,
             types,
             params,
             result: declared,
-            domain: domain.unwrap_or_else(|| quote!(())),
             category,
+            checkpoint,
         })
     }
 }
 
-/// Rejects what a generated program cannot keep: generics, qualifiers, variadics.
-fn check_header(sig: &syn::Signature) -> syn::Result<()> {
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        return Err(Unsupported::Generics.at(&sig.generics));
+/// The domain of a function of these parameters: `()` for none, `T1` for one, and for several the
+/// left-nested pairs `((T1, T2), T3)`, as uncurrying `a → b → c → d` twice gives
+/// `((a × b) × c) → d`.
+pub(crate) fn domain(sig: &syn::Signature) -> syn::Result<TokenStream> {
+    let mut domain: Option<TokenStream> = None;
+    for input in &sig.inputs {
+        let FnArg::Typed(param) = input else {
+            return Err(Unsupported::SelfParameter.at(input));
+        };
+        let ty = &param.ty;
+        domain = Some(match domain {
+            None => quote!(#ty),
+            Some(domain) => quote!((#domain, #ty)),
+        });
     }
+    Ok(domain.unwrap_or_else(|| quote!(())))
+}
+
+/// Rejects what a generated function cannot keep: qualifiers, variadics.
+pub(crate) fn check_header(sig: &syn::Signature) -> syn::Result<()> {
     if let Some(constness) = &sig.constness {
         return Err(Unsupported::ConstFn.at(constness));
     }

@@ -37,7 +37,11 @@ impl fmt::Display for Term {
             }
             Term::Loop(_, body) => write!(f, "{}({body})", name.unwrap_or_default()),
             Term::Indexed(Indexed::At(n), _) => write!(f, "{}({n})", name.unwrap_or_default()),
-            Term::Call(path, _) => write!(f, "{}", squashed(path)),
+            // `catad::linalg`'s operations, which operators on `DVector`s call, as `linalg::add`.
+            Term::Call(path, _) => {
+                let path = squashed(path);
+                write!(f, "{}", path.strip_prefix("::catad::").unwrap_or(&path))
+            }
             Term::Cond(p, then, otherwise) => {
                 write!(f, "{}({p}, {then}, {otherwise})", name.unwrap_or_default())
             }

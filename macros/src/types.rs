@@ -19,6 +19,9 @@ pub(crate) enum Ty {
     Vector(Shape, Box<Ty>),
     /// `Vec<T>`: a vector whose length is read from the data at run time.
     Vec(Box<Ty>),
+    /// nalgebra's `DVector` or `DMatrix` of the scalar type: a vector or matrix of a run-time
+    /// shape, worked on whole by the operations of `catad::linalg`.
+    Linalg(Linalg),
     /// An iterator over the elements of a run-time vector (`xs.iter()`, `….map(…)`): its term
     /// computes the `Vec` it would collect to.
     Iter(Box<Ty>),
@@ -38,6 +41,7 @@ impl PartialEq for Ty {
             | (Ty::Unit, Ty::Unit)
             | (Ty::Range, Ty::Range)
             | (Ty::Unknown, Ty::Unknown) => true,
+            (Ty::Linalg(a), Ty::Linalg(b)) => a == b,
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => a1 == a2 && b1 == b2,
             (Ty::Vec(a1), Ty::Vec(a2)) | (Ty::Iter(a1), Ty::Iter(a2)) => a1 == a2,
             (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) => h1 == h2 && a1 == a2,
@@ -56,6 +60,7 @@ impl Ty {
             (Ty::Index, Ty::Index) => Some(Ty::Index),
             (Ty::Unit, Ty::Unit) => Some(Ty::Unit),
             (Ty::Range, Ty::Range) => Some(Ty::Range),
+            (Ty::Linalg(a), Ty::Linalg(b)) if a == b => Some(self.clone()),
             (Ty::Vec(a1), Ty::Vec(a2)) => Some(Ty::Vec(Box::new(a1.unify(a2)?))),
             (Ty::Iter(a1), Ty::Iter(a2)) => Some(Ty::Iter(Box::new(a1.unify(a2)?))),
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => {
@@ -90,12 +95,21 @@ impl fmt::Display for Ty {
             Ty::Pair(..) => write!(f, "a pair"),
             Ty::Vector(h, _) => write!(f, "a vector of shape {h}"),
             Ty::Vec(_) => write!(f, "a Vec"),
+            Ty::Linalg(Linalg::DVector) => write!(f, "a DVector"),
+            Ty::Linalg(Linalg::DMatrix) => write!(f, "a DMatrix"),
             Ty::Iter(_) => write!(f, "an iterator"),
             Ty::Range => write!(f, "a range"),
             Ty::Struct(name) => write!(f, "the struct `{}`", name.to_string().replace(' ', "")),
             Ty::Unknown => write!(f, "a value of a type the macro cannot see"),
         }
     }
+}
+
+/// The objects of `catad::linalg`: nalgebra's vectors and matrices of a run-time shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Linalg {
+    DVector,
+    DMatrix,
 }
 
 /// Which container a vector is: the shape types of `catad::space`.
@@ -260,7 +274,24 @@ impl Types {
                         let len = proc_macro2::Literal::usize_unsuffixed(len);
                         Ok(self.vector(Container::SVector, quote!(#len), element))
                     }
-                    ("DVector", _) => Err(Unsupported::RunTimeLength.at(ty)),
+                    ("DVector" | "DMatrix", PathArguments::AngleBracketed(args))
+                        if args.args.len() == 1 =>
+                    {
+                        let of = if name == "DVector" {
+                            Linalg::DVector
+                        } else {
+                            Linalg::DMatrix
+                        };
+                        match &args.args[0] {
+                            GenericArgument::Type(element)
+                                if matches!(self.parse(element)?, Ty::Scalar) =>
+                            {
+                                Ok(Ty::Linalg(of))
+                            }
+                            _ => Err(Unsupported::LinalgElement.at(&args.args[0])),
+                        }
+                    }
+                    ("DVector" | "DMatrix", _) => Err(Unsupported::LinalgElement.at(ty)),
                     ("f64" | "f32" | "usize" | "SVector" | "Vec", _) => Err(unsupported_type(ty)),
                     _ => {
                         self.structs = true;

@@ -1,8 +1,8 @@
 //! Matrix operations on `DMatrix<S>` and `DVector<S>`.
 
 use super::{filled, filled_matrix};
-use crate::space::{Additive, Scalar, Space};
-use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
+use crate::space::{Additive, Scalar};
+use crate::vocabulary::{LinearFn, Primitive, linear_fn};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
@@ -15,17 +15,6 @@ fn check_inner(op: &str, (rows, columns): (usize, usize), inner: usize) {
         columns == inner,
         "{op}: a {rows}×{columns} matrix does not take a vector of length {inner}"
     );
-}
-
-fn prim<K, S, A, B, P>(p: P) -> Hom<K, A, B>
-where
-    K: PrimitiveCat<S>,
-    S: Scalar,
-    A: Space<S>,
-    B: Space<S>,
-    P: Primitive<A, B>,
-{
-    K::primitive(Rc::new(p))
 }
 
 /// `M v`, or `Mᵀ v` where `TRANSPOSED`.
@@ -78,32 +67,32 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
     }
 }
 
-/// `M v`, a matrix times a vector.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::{DMatrix, DVector};
-/// let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
-/// let v = DVector::from_vec(vec![1.0, 1.0]);
-/// assert_eq!(linalg::mat_vec::<Fun, f64>().apply((m, v)), DVector::from_vec(vec![3.0, 7.0]));
-/// ```
-pub fn mat_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (M<S>, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(MatVec::<false>)
+crate::primitive! {
+    /// `M v`, a matrix times a vector.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::{DMatrix, DVector};
+    /// let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
+    /// let v = DVector::from_vec(vec![1.0, 1.0]);
+    /// assert_eq!(linalg::mat_vec::<Fun, f64>().apply((m, v)), DVector::from_vec(vec![3.0, 7.0]));
+    /// ```
+    pub fn mat_vec<S: Scalar + RealField>(m: M<S>, v: V<S>) -> V<S> = MatVec::<false>;
 }
 
-/// `Mᵀ v`, a transposed matrix times a vector.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::{DMatrix, DVector};
-/// let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
-/// let v = DVector::from_vec(vec![1.0, 1.0]);
-/// assert_eq!(linalg::mat_t_vec::<Fun, f64>().apply((m, v)), DVector::from_vec(vec![4.0, 6.0]));
-/// ```
-pub fn mat_t_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (M<S>, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(MatVec::<true>)
+crate::primitive! {
+    /// `Mᵀ v`, a transposed matrix times a vector.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::{DMatrix, DVector};
+    /// let m = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
+    /// let v = DVector::from_vec(vec![1.0, 1.0]);
+    /// assert_eq!(linalg::mat_t_vec::<Fun, f64>().apply((m, v)), DVector::from_vec(vec![4.0, 6.0]));
+    /// ```
+    pub fn mat_t_vec<S: Scalar + RealField>(m: M<S>, v: V<S>) -> V<S> = MatVec::<true>;
 }
 
 /// `A B`.
@@ -142,18 +131,18 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
     }
 }
 
-/// `A B`, the matrix product.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DMatrix;
-/// let a = DMatrix::from_row_slice(1, 2, &[1.0, 2.0]);
-/// let b = DMatrix::from_row_slice(2, 1, &[3.0, 4.0]);
-/// assert_eq!(linalg::mat_mul::<Fun, f64>().apply((a, b))[(0, 0)], 11.0);
-/// ```
-pub fn mat_mul<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (M<S>, M<S>), M<S>> {
-    prim::<K, S, _, _, _>(MatMul)
+crate::primitive! {
+    /// `A B`, the matrix product.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DMatrix;
+    /// let a = DMatrix::from_row_slice(1, 2, &[1.0, 2.0]);
+    /// let b = DMatrix::from_row_slice(2, 1, &[3.0, 4.0]);
+    /// assert_eq!(linalg::mat_mul::<Fun, f64>().apply((a, b))[(0, 0)], 11.0);
+    /// ```
+    pub fn mat_mul<S: Scalar + RealField>(a: M<S>, b: M<S>) -> M<S> = MatMul;
 }
 
 /// `Mᵀ`.
@@ -176,17 +165,17 @@ impl<S: Scalar + RealField> Primitive<M<S>, M<S>> for Transpose {
     }
 }
 
-/// `Mᵀ`, the transpose.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DMatrix;
-/// let m = DMatrix::from_row_slice(1, 2, &[1.0, 2.0]);
-/// assert_eq!(linalg::transpose::<Fun, f64>().apply(m).shape(), (2, 1));
-/// ```
-pub fn transpose<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, M<S>, M<S>> {
-    prim::<K, S, _, _, _>(Transpose)
+crate::primitive! {
+    /// `Mᵀ`, the transpose.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DMatrix;
+    /// let m = DMatrix::from_row_slice(1, 2, &[1.0, 2.0]);
+    /// assert_eq!(linalg::transpose::<Fun, f64>().apply(m).shape(), (2, 1));
+    /// ```
+    pub fn transpose<S: Scalar + RealField>(m: M<S>) -> M<S> = Transpose;
 }
 
 /// The lower-triangular matrix with a given diagonal and strictly-lower part.
@@ -238,19 +227,19 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), M<S>> for UnpackLower {
     }
 }
 
-/// The `d × d` lower-triangular matrix with diagonal `diag` (length `d`) and strict lower part
-/// `lower` (length `d (d − 1) / 2`, packed column by column): `L[i][j] = lower[k]` for the `k`-th
-/// entry below the diagonal counted down each column in turn.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::{DMatrix, DVector};
-/// let diag = DVector::from_vec(vec![1.0, 2.0, 3.0]);
-/// let lower = DVector::from_vec(vec![4.0, 5.0, 6.0]);
-/// let l = linalg::unpack_lower::<Fun, f64>().apply((diag, lower));
-/// assert_eq!(l, DMatrix::from_row_slice(3, 3, &[1.0, 0.0, 0.0, 4.0, 2.0, 0.0, 5.0, 6.0, 3.0]));
-/// ```
-pub fn unpack_lower<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), M<S>> {
-    prim::<K, S, _, _, _>(UnpackLower)
+crate::primitive! {
+    /// The `d × d` lower-triangular matrix with diagonal `diag` (length `d`) and strict lower part
+    /// `lower` (length `d (d − 1) / 2`, packed column by column): `L[i][j] = lower[k]` for the `k`-th
+    /// entry below the diagonal counted down each column in turn.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::{DMatrix, DVector};
+    /// let diag = DVector::from_vec(vec![1.0, 2.0, 3.0]);
+    /// let lower = DVector::from_vec(vec![4.0, 5.0, 6.0]);
+    /// let l = linalg::unpack_lower::<Fun, f64>().apply((diag, lower));
+    /// assert_eq!(l, DMatrix::from_row_slice(3, 3, &[1.0, 0.0, 0.0, 4.0, 2.0, 0.0, 5.0, 6.0, 3.0]));
+    /// ```
+    pub fn unpack_lower<S: Scalar + RealField>(diagonal: V<S>, lower: V<S>) -> M<S> = UnpackLower;
 }

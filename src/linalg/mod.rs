@@ -30,9 +30,11 @@
 //! vector's length) are an error naming both shapes.
 
 mod matrix;
+mod shape;
 mod vector;
 
 pub use matrix::{mat_mul, mat_t_vec, mat_vec, transpose, unpack_lower};
+pub use shape::{len, unit, zeros};
 pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
 };

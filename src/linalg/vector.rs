@@ -6,18 +6,6 @@ use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
 use nalgebra::{DVector, RealField};
 use std::rc::Rc;
 
-/// A primitive from its name, value and derivative, as a morphism of `K`.
-fn prim<K, S, A, B, P>(p: P) -> Hom<K, A, B>
-where
-    K: PrimitiveCat<S>,
-    S: Scalar,
-    A: crate::space::Space<S>,
-    B: crate::space::Space<S>,
-    P: Primitive<A, B>,
-{
-    K::primitive(Rc::new(p))
-}
-
 type V<S> = DVector<S>;
 
 /// `⟨u, v⟩`, the inner product.
@@ -47,18 +35,18 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
     }
 }
 
-/// `⟨u, v⟩ = Σᵢ uᵢ vᵢ`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
-/// assert_eq!(linalg::dot::<Fun, f64>().apply((u.clone(), v.clone())), 11.0);
-/// assert_eq!(gradient(&linalg::dot::<Reverse, f64>(), (u.clone(), v.clone())), (v, u));
-/// ```
-pub fn dot<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), S> {
-    prim::<K, S, _, _, _>(Dot)
+crate::primitive! {
+    /// `⟨u, v⟩ = Σᵢ uᵢ vᵢ`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
+    /// assert_eq!(linalg::dot::<Fun, f64>().apply((u.clone(), v.clone())), 11.0);
+    /// assert_eq!(gradient(&linalg::dot::<Reverse, f64>(), (u.clone(), v.clone())), (v, u));
+    /// ```
+    pub fn dot<S: Scalar + RealField>(u: V<S>, v: V<S>) -> S = Dot;
 }
 
 /// `u + v`, or `u − v` where `SUBTRACT`.
@@ -89,30 +77,30 @@ impl<S: Scalar + RealField, const SUBTRACT: bool> Primitive<(V<S>, V<S>), V<S>> 
     }
 }
 
-/// `u + v`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let u = DVector::from_vec(vec![1.0, 2.0]);
-/// assert_eq!(linalg::add::<Fun, f64>().apply((u.clone(), u)), DVector::from_vec(vec![2.0, 4.0]));
-/// ```
-pub fn add<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(Sum2::<false>)
+crate::primitive! {
+    /// `u + v`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let u = DVector::from_vec(vec![1.0, 2.0]);
+    /// assert_eq!(linalg::add::<Fun, f64>().apply((u.clone(), u)), DVector::from_vec(vec![2.0, 4.0]));
+    /// ```
+    pub fn add<S: Scalar + RealField>(u: V<S>, v: V<S>) -> V<S> = Sum2::<false>;
 }
 
-/// `u − v`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let (u, v) = (DVector::from_vec(vec![3.0, 2.0]), DVector::from_vec(vec![1.0, 1.0]));
-/// assert_eq!(linalg::sub::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![2.0, 1.0]));
-/// ```
-pub fn sub<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(Sum2::<true>)
+crate::primitive! {
+    /// `u − v`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let (u, v) = (DVector::from_vec(vec![3.0, 2.0]), DVector::from_vec(vec![1.0, 1.0]));
+    /// assert_eq!(linalg::sub::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![2.0, 1.0]));
+    /// ```
+    pub fn sub<S: Scalar + RealField>(u: V<S>, v: V<S>) -> V<S> = Sum2::<true>;
 }
 
 /// `s · v`.
@@ -140,19 +128,19 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
     }
 }
 
-/// `s · v`, a scalar times a vector.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let v = DVector::from_vec(vec![1.0, 2.0]);
-/// let f = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::scale::<Reverse, f64>());
-/// let (ds, dv) = gradient(&f, (3.0, v));
-/// assert_eq!((ds, dv), (3.0, DVector::from_vec(vec![3.0, 3.0])));
-/// ```
-pub fn scale<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (S, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(Scale)
+crate::primitive! {
+    /// `s · v`, a scalar times a vector.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let v = DVector::from_vec(vec![1.0, 2.0]);
+    /// let f = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::scale::<Reverse, f64>());
+    /// let (ds, dv) = gradient(&f, (3.0, v));
+    /// assert_eq!((ds, dv), (3.0, DVector::from_vec(vec![3.0, 3.0])));
+    /// ```
+    pub fn scale<S: Scalar + RealField>(s: S, v: V<S>) -> V<S> = Scale;
 }
 
 /// `u ⊙ v`, elementwise.
@@ -184,17 +172,17 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
     }
 }
 
-/// `u ⊙ v`, the elementwise product.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
-/// assert_eq!(linalg::hadamard::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![3.0, 8.0]));
-/// ```
-pub fn hadamard<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), V<S>> {
-    prim::<K, S, _, _, _>(Hadamard)
+crate::primitive! {
+    /// `u ⊙ v`, the elementwise product.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let (u, v) = (DVector::from_vec(vec![1.0, 2.0]), DVector::from_vec(vec![3.0, 4.0]));
+    /// assert_eq!(linalg::hadamard::<Fun, f64>().apply((u, v)), DVector::from_vec(vec![3.0, 8.0]));
+    /// ```
+    pub fn hadamard<S: Scalar + RealField>(u: V<S>, v: V<S>) -> V<S> = Hadamard;
 }
 
 /// A linear map on one vector, given by its action and its transpose's, whose tangents are
@@ -246,27 +234,27 @@ fn running_sums_from_the_end<S: Scalar + RealField>(v: &V<S>) -> V<S> {
     out
 }
 
-/// The cumulative sum `(v₀, v₀ + v₁, …, Σ v)`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
-/// assert_eq!(linalg::cumsum::<Fun, f64>().apply(v.clone()), DVector::from_vec(vec![1.0, 3.0, 6.0]));
-/// let last = Reverse::compose(
-///     linalg::dot::<Reverse, f64>(),
-///     Reverse::fork(linalg::cumsum::<Reverse, f64>(), Reverse::constant(v.clone())),
-/// );
-/// // ∂/∂v ⟨cumsum v, c⟩ = the running sums of c from the end
-/// assert_eq!(gradient(&last, v), DVector::from_vec(vec![6.0, 5.0, 3.0]));
-/// ```
-pub fn cumsum<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, V<S>> {
-    prim::<K, S, _, _, _>(LinearV {
+crate::primitive! {
+    /// The cumulative sum `(v₀, v₀ + v₁, …, Σ v)`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
+    /// assert_eq!(linalg::cumsum::<Fun, f64>().apply(v.clone()), DVector::from_vec(vec![1.0, 3.0, 6.0]));
+    /// let last = Reverse::compose(
+    ///     linalg::dot::<Reverse, f64>(),
+    ///     Reverse::fork(linalg::cumsum::<Reverse, f64>(), Reverse::constant(v.clone())),
+    /// );
+    /// // ∂/∂v ⟨cumsum v, c⟩ = the running sums of c from the end
+    /// assert_eq!(gradient(&last, v), DVector::from_vec(vec![6.0, 5.0, 3.0]));
+    /// ```
+    pub fn cumsum<S: Scalar + RealField>(v: V<S>) -> V<S> = LinearV {
         name: "cumsum",
         apply: running_sums,
         transpose: running_sums_from_the_end,
-    })
+    };
 }
 
 /// Each element moved one place down, a zero entering at the top.
@@ -290,21 +278,21 @@ fn shifted_up<S: Scalar + RealField>(v: &V<S>) -> V<S> {
     )
 }
 
-/// `(0, v₀, …, vₙ₋₂)`: each element one place down, the last dropped.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
-/// assert_eq!(linalg::shift::<Fun, f64>().apply(v), DVector::from_vec(vec![0.0, 1.0, 2.0]));
-/// ```
-pub fn shift<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, V<S>> {
-    prim::<K, S, _, _, _>(LinearV {
+crate::primitive! {
+    /// `(0, v₀, …, vₙ₋₂)`: each element one place down, the last dropped.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let v = DVector::from_vec(vec![1.0, 2.0, 3.0]);
+    /// assert_eq!(linalg::shift::<Fun, f64>().apply(v), DVector::from_vec(vec![0.0, 1.0, 2.0]));
+    /// ```
+    pub fn shift<S: Scalar + RealField>(v: V<S>) -> V<S> = LinearV {
         name: "shift",
         apply: shifted_down,
         transpose: shifted_up,
-    })
+    };
 }
 
 /// `Σᵢ vᵢ`.
@@ -327,17 +315,17 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for Total {
     }
 }
 
-/// `Σᵢ vᵢ`, the sum of the elements.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let v = DVector::from_vec(vec![1.0, 2.0]);
-/// assert_eq!(gradient(&linalg::sum::<Reverse, f64>(), v), DVector::from_vec(vec![1.0, 1.0]));
-/// ```
-pub fn sum<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, S> {
-    prim::<K, S, _, _, _>(Total)
+crate::primitive! {
+    /// `Σᵢ vᵢ`, the sum of the elements.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let v = DVector::from_vec(vec![1.0, 2.0]);
+    /// assert_eq!(gradient(&linalg::sum::<Reverse, f64>(), v), DVector::from_vec(vec![1.0, 1.0]));
+    /// ```
+    pub fn sum<S: Scalar + RealField>(v: V<S>) -> S = Total;
 }
 
 /// `‖v‖² = ⟨v, v⟩`.
@@ -362,18 +350,18 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for NormSqr {
     }
 }
 
-/// `‖v‖²`, the squared Euclidean norm.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// let v = DVector::from_vec(vec![3.0, 4.0]);
-/// assert_eq!(linalg::norm_sqr::<Fun, f64>().apply(v.clone()), 25.0);
-/// assert_eq!(gradient(&linalg::norm_sqr::<Reverse, f64>(), v), DVector::from_vec(vec![6.0, 8.0]));
-/// ```
-pub fn norm_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, S> {
-    prim::<K, S, _, _, _>(NormSqr)
+crate::primitive! {
+    /// `‖v‖²`, the squared Euclidean norm.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let v = DVector::from_vec(vec![3.0, 4.0]);
+    /// assert_eq!(linalg::norm_sqr::<Fun, f64>().apply(v.clone()), 25.0);
+    /// assert_eq!(gradient(&linalg::norm_sqr::<Reverse, f64>(), v), DVector::from_vec(vec![6.0, 8.0]));
+    /// ```
+    pub fn norm_sqr<S: Scalar + RealField>(v: V<S>) -> S = NormSqr;
 }
 
 /// A scalar function applied to each element, with its derivative.
@@ -419,7 +407,7 @@ pub fn map<K: PrimitiveCat<S>, S: Scalar + RealField>(
     f: fn(S) -> S,
     df: fn(S) -> S,
 ) -> Hom<K, V<S>, V<S>> {
-    prim::<K, S, _, _, _>(Elementwise { name, f, df })
+    K::primitive(Rc::new(Elementwise { name, f, df }))
 }
 
 /// The conversion of a `Vec` into a `DVector`, and back.
@@ -459,26 +447,26 @@ impl<S: Scalar + RealField> Primitive<V<S>, Vec<S>> for Convert<true> {
     }
 }
 
-/// A `Vec<S>` as a `DVector<S>`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// assert_eq!(linalg::from_vec::<Fun, f64>().apply(vec![1.0, 2.0]), DVector::from_vec(vec![1.0, 2.0]));
-/// ```
-pub fn from_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, Vec<S>, V<S>> {
-    prim::<K, S, _, _, _>(Convert::<false>)
+crate::primitive! {
+    /// A `Vec<S>` as a `DVector<S>`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// assert_eq!(linalg::from_vec::<Fun, f64>().apply(vec![1.0, 2.0]), DVector::from_vec(vec![1.0, 2.0]));
+    /// ```
+    pub fn from_vec<S: Scalar + RealField>(v: Vec<S>) -> V<S> = Convert::<false>;
 }
 
-/// A `DVector<S>` as a `Vec<S>`.
-///
-/// ```
-/// use catad::linalg;
-/// use catad::prelude::*;
-/// use nalgebra::DVector;
-/// assert_eq!(linalg::to_vec::<Fun, f64>().apply(DVector::from_vec(vec![1.0, 2.0])), vec![1.0, 2.0]);
-/// ```
-pub fn to_vec<K: PrimitiveCat<S>, S: Scalar + RealField>() -> Hom<K, V<S>, Vec<S>> {
-    prim::<K, S, _, _, _>(Convert::<true>)
+crate::primitive! {
+    /// A `DVector<S>` as a `Vec<S>`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// assert_eq!(linalg::to_vec::<Fun, f64>().apply(DVector::from_vec(vec![1.0, 2.0])), vec![1.0, 2.0]);
+    /// ```
+    pub fn to_vec<S: Scalar + RealField>(v: V<S>) -> Vec<S> = Convert::<true>;
 }

@@ -57,6 +57,29 @@ impl<A: 'static, B: 'static> fmt::Debug for dyn Primitive<A, B> {
     }
 }
 
+/// A shared primitive is that primitive, so that what [`primitive`] returns can be declared with
+/// `catad::primitive!`, which takes a value of a type that implements `Primitive`.
+///
+/// ```
+/// use catad::vocabulary::{Primitive, primitive};
+/// let double = primitive("double", |x: &f64| 2.0 * x, |_: &f64| {
+///     (|dx: &f64| 2.0 * dx, |dy: &f64, acc: &mut f64| *acc += 2.0 * dy)
+/// });
+/// let shared: &dyn Primitive<f64, f64> = &double;
+/// assert_eq!((shared.name(), shared.value(&3.0)), ("double", 6.0));
+/// ```
+impl<A: 'static, B: 'static> Primitive<A, B> for Rc<dyn Primitive<A, B>> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn value(&self, a: &A) -> B {
+        (**self).value(a)
+    }
+    fn linearize(&self, a: &A) -> (B, Rc<dyn LinearFn<A, B>>) {
+        (**self).linearize(a)
+    }
+}
+
 /// The [`Primitive`] named `name` with the given value and derivative: `derivative(a)` returns
 /// the derivative's action and its transpose's (adding into an accumulator) at `a`.
 ///

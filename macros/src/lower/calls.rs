@@ -1,10 +1,11 @@
-//! Calls of other programs: a call is the callee composed after its arguments.
+//! Calls of other programs and of primitives: a call is the callee composed after its arguments.
 
 use super::{Lowering, Typed};
 use crate::env::Env;
 use crate::reject::Unsupported;
 use crate::term::Term;
 use crate::types::Ty;
+use proc_macro2::Span;
 use quote::ToTokens;
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -45,14 +46,20 @@ impl Lowering {
         {
             return Err(Unsupported::ScalarFunctionPath.at(callee));
         }
+        Ok((self.call_path(path.clone(), path.span()), Ty::Unknown))
+    }
+
+    /// The callee at `path` (a program or a primitive), which joins the callees.
+    pub(super) fn call_path(&mut self, path: syn::Path, span: Span) -> Term {
         let named = path.to_token_stream().to_string();
+        let term = Term::Call(path.to_token_stream(), span);
         if !self
             .callees
             .iter()
             .any(|c| c.to_token_stream().to_string() == named)
         {
-            self.callees.push(path.clone());
+            self.callees.push(path);
         }
-        Ok((Term::Call(path.to_token_stream(), path.span()), Ty::Unknown))
+        term
     }
 }

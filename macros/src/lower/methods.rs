@@ -1,7 +1,9 @@
-//! Method calls, dispatched on the type of their receiver: the methods of run-time vectors and
-//! their iterators, the vector methods of vectors of a fixed length, and the scalar methods of
-//! the table of primitives. `clone` (and `to_owned`) reads the value, as objects are values.
+//! Method calls, dispatched on the type of their receiver: the methods of `DVector`s and
+//! `DMatrix`es (`catad::linalg`), of run-time vectors and their iterators, the vector methods of
+//! vectors of a fixed length, and the scalar methods of the table of primitives. `clone` (and
+//! `to_owned`) reads the value, as objects are values.
 
+use super::linalg::is_linalg_only_method;
 use super::runtime::{TURBOFISH_METHODS, is_run_time_method};
 use super::vectors::is_vector_method;
 use super::{Lowering, Typed};
@@ -21,6 +23,10 @@ impl Lowering {
         let receiver = self.expr(env, &call.receiver)?;
         match (&receiver.1, name.as_str()) {
             (_, "clone" | "to_owned") if call.args.is_empty() => Ok(receiver),
+            (Ty::Linalg(_), _) => self.linalg_method(env, call, receiver),
+            (Ty::Unknown, _) if is_linalg_only_method(&name) => {
+                self.linalg_method(env, call, receiver)
+            }
             (Ty::Vec(_) | Ty::Iter(_) | Ty::Range, _) => self.run_time_method(env, call, receiver),
             (Ty::Unknown, _) if is_run_time_method(&name) && !is_vector_method(&name) => {
                 Err(Rejection::VectorOfUnknownShape(name).at(&call.receiver))

@@ -7,12 +7,15 @@
 mod calls;
 mod closures;
 mod conditions;
+mod linalg;
 mod methods;
 mod primitives;
 mod runtime;
 mod statements;
 mod structs;
 mod vectors;
+
+pub(crate) use linalg::usages as linalg_usages;
 
 use crate::env::Env;
 use crate::reject::{self, Rejection, Unsupported};

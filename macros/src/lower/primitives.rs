@@ -57,8 +57,9 @@ impl Lowering {
         self.arithmetic(Syntax::Prefix(op), vec![(operand, &*u.expr)], u.span(), op)
     }
 
-    /// The operator written `syntax` on its lowered operands: on indices if one of them is an
-    /// index and the others may be, on scalars otherwise.
+    /// The operator written `syntax` on its lowered operands: an operation of `catad::linalg` if
+    /// one of them is a `DVector` or a `DMatrix`, on indices if one of them is an index and the
+    /// others may be, on scalars otherwise.
     fn arithmetic(
         &mut self,
         syntax: Syntax<'_>,
@@ -67,6 +68,9 @@ impl Lowering {
         op: &str,
     ) -> syn::Result<Typed> {
         let types = || operands.iter().map(|((_, ty), _)| ty);
+        if types().any(|ty| matches!(ty, Ty::Linalg(_))) {
+            return self.linalg(syntax, operands, span);
+        }
         let on = if types().any(|ty| *ty == Ty::Index) && types().all(Ty::may_be_index) {
             Operand::Index
         } else {

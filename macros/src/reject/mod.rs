@@ -132,9 +132,11 @@ unsupported! {
     ExternFn => "`extern` functions";
     Variadic => "variadic functions";
     SelfParameter => "`self` parameters";
-    RunTimeLength => "run-time-length vectors of this kind", "write `Vec<T>`";
+    LinalgElement => "DVector or DMatrix of anything but the scalar type",
+        "write `DVector<f64>` (the program's scalar); a vector of other values is a `Vec<T>`";
     Type => "this type",
-        "a program's types are f64 or f32, usize, (), pairs, [T; N], SVector<T, N>, Vec<T> and HasRep structs";
+        "a program's types are f64 or f32, usize, (), pairs, [T; N], SVector<T, N>, Vec<T>, \
+         DVector<f64>, DMatrix<f64> and HasRep structs";
 }
 
 /// Why the macros reject their input.
@@ -142,7 +144,7 @@ unsupported! {
 pub(crate) enum Rejection {
     /// Syntax a program may not contain.
     Unsupported(Unsupported),
-    /// `#[catad::program(…)]`.
+    /// `#[catad::program(…)]` other than `checkpoint`.
     AttributeArguments,
     /// `#[catad::program]` on something else than a function.
     NotAFunction,
@@ -233,6 +235,13 @@ pub(crate) enum Rejection {
     TuplePattern(Ty),
     /// A body whose result is not the declared one.
     Result { body: Ty, declared: Ty },
+    /// An operator or method that `catad::linalg` does not have on these operands.
+    LinalgOperation { written: String, operands: Vec<Ty> },
+    /// An operator or method of `catad::linalg` on an operand whose type the macro cannot see,
+    /// where its type decides which.
+    LinalgOfUnknown(String),
+    /// A `catad::primitive!` generic in more than its scalar type.
+    PrimitiveGenerics,
     /// `#[derive(HasRep)]` on an enum.
     DeriveEnum,
     /// `#[derive(HasRep)]` on a union.
@@ -245,7 +254,9 @@ impl Rejection {
         let program = "catad::program";
         match self {
             Rejection::Unsupported(u) => format!("{program} does not support {}", u.what()),
-            Rejection::AttributeArguments => "#[catad::program] takes no arguments".into(),
+            Rejection::AttributeArguments => {
+                "#[catad::program] takes no arguments but `checkpoint`".into()
+            }
             Rejection::NotAFunction => "#[catad::program] applies to functions".into(),
             Rejection::NoResultType => format!("{program} needs the result type, e.g. `-> f64`"),
             Rejection::Tuple { n, of } => {
@@ -350,6 +361,19 @@ impl Rejection {
             Rejection::Result { body, declared } => {
                 format!("{program}: the body is {body}, but `->` says {declared}")
             }
+            Rejection::LinalgOperation { written, operands } => {
+                let operands: Vec<String> = operands.iter().map(Ty::to_string).collect();
+                let on = operands.join(" and ");
+                format!("{program} does not support `{written}` on {on}")
+            }
+            Rejection::LinalgOfUnknown(written) => {
+                format!(
+                    "{program} cannot tell which `{written}` this is: this operand's type is hidden"
+                )
+            }
+            Rejection::PrimitiveGenerics => {
+                "catad::primitive! takes one generic parameter at most: the scalar type".into()
+            }
             Rejection::DeriveEnum => "#[derive(HasRep)] does not support enums".into(),
             Rejection::DeriveUnion => "#[derive(HasRep)] does not support unions".into(),
         }
@@ -362,7 +386,9 @@ impl Rejection {
         let object = "a vector space: #[derive(HasRep)] supports structs whose fields are objects";
         Some(match self {
             Rejection::Unsupported(u) => return u.help().map(str::to_string),
-            Rejection::AttributeArguments => "write `#[catad::program]`".into(),
+            Rejection::AttributeArguments => {
+                "write `#[catad::program]`, or `#[catad::program(checkpoint)]`".into()
+            }
             Rejection::NotAFunction => {
                 "its parameters and result are scalars, pairs, vectors and structs".into()
             }
@@ -379,6 +405,9 @@ impl Rejection {
                 Primitive::index_operators()
             ),
             Rejection::IndexOf(_) => "index with a usize: `xs[i]`, `i` a usize or a literal".into(),
+            Rejection::IndexingOf(Ty::Linalg(_)) => {
+                "make it a Vec first: `let xs: Vec<f64> = linalg::to_vec(v);`, then `xs[i]`".into()
+            }
             Rejection::IndexingOf(_) => {
                 "a Vec<T> is indexed by a usize, a [T; N] or SVector<T, N> by a literal".into()
             }
@@ -431,6 +460,18 @@ impl Rejection {
             }
             Rejection::FieldsOf(_) => {
                 "`.0`/`.1` select a pair's components, named fields a HasRep struct's".into()
+            }
+            Rejection::LinalgOperation { .. } => format!(
+                "on DVector and DMatrix a program has {}; `linalg::to_vec(v)` is a Vec<f64>",
+                crate::lower::linalg_usages()
+            ),
+            Rejection::LinalgOfUnknown(_) => {
+                "bind it with its type first, e.g. `let v: DVector<f64> = …;`".into()
+            }
+            Rejection::PrimitiveGenerics => {
+                "write `fn dot<S: Scalar>(u: DVector<S>, v: DVector<S>) -> S = Dot;` \
+                or the scalar type itself, `f64`"
+                    .into()
             }
             Rejection::DeriveEnum => format!("an enum is not {object}"),
             Rejection::DeriveUnion => format!("a union is not {object}"),
@@ -588,6 +629,15 @@ mod tests {
                 body: vector,
                 declared: long_struct,
             },
+            Rejection::LinalgOperation {
+                written: "component_mul".into(),
+                operands: vec![
+                    Ty::Linalg(crate::types::Linalg::DMatrix),
+                    Ty::Iter(Box::new(Ty::Unit)),
+                ],
+            },
+            Rejection::LinalgOfUnknown("component_mul".into()),
+            Rejection::PrimitiveGenerics,
             Rejection::DeriveEnum,
             Rejection::DeriveUnion,
         ]);
@@ -632,6 +682,9 @@ mod tests {
                 | Rejection::Annotation(_)
                 | Rejection::TuplePattern(_)
                 | Rejection::Result { .. }
+                | Rejection::LinalgOperation { .. }
+                | Rejection::LinalgOfUnknown(_)
+                | Rejection::PrimitiveGenerics
                 | Rejection::DeriveEnum
                 | Rejection::DeriveUnion => {}
             }
@@ -644,8 +697,8 @@ mod tests {
         let samples = samples();
         let kinds: std::collections::HashSet<_> =
             samples.iter().map(std::mem::discriminant).collect();
-        // One sample of each of the 41 kinds (the `match` in `samples` lists them).
-        assert_eq!(kinds.len(), 41);
+        // One sample of each of the 44 kinds (the `match` in `samples` lists them).
+        assert_eq!(kinds.len(), 44);
         for rejection in samples {
             let message = rejection.message();
             let first = message.lines().next().unwrap();

@@ -59,11 +59,6 @@ fn array_literal(x: f64) -> f64 {
 }
 
 #[catad::program]
-fn run_time_length(v: nalgebra::DVector<f64>) -> f64 {
-    v.sum()
-}
-
-#[catad::program]
 fn result_of_another_length(v: [f64; 3]) -> [f64; 2] {
     v.map(|x| x.exp())
 }

@@ -31,14 +31,19 @@ use std::ops::Mul;
 use support::{Interpretation, Modes, Twin, sample_points};
 
 /// Compiles each function twice: as a `#[catad::program]` in `programs`, and verbatim as a plain
-/// Rust function, its twin, in `twins` (for both corpora).
+/// Rust function, its twin, in `twins` (for both corpora). The programs may call the programs and
+/// primitives of a module `callees`, the twins the plain functions of its `callees::plain`.
 macro_rules! programs_and_twins {
-    ($(
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
-    )*) => {
+    (
+        $(callees: $callees:ident;)?
+        $(
+            $(#[doc = $doc:literal])*
+            fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
+        )*
+    ) => {
         mod programs {
             use super::*;
+            $(use super::$callees::*;)?
             $(
                 $(#[doc = $doc])*
                 #[catad::program]
@@ -50,6 +55,7 @@ macro_rules! programs_and_twins {
         #[allow(clippy::neg_cmp_op_on_partial_ord, clippy::needless_range_loop)]
         mod twins {
             use super::*;
+            $(use super::$callees::plain::*;)?
             $(
                 $(#[doc = $doc])*
                 pub fn $name($($params)*) -> $result { $($body)* }

@@ -12,10 +12,12 @@
 
 use super::support::{Interpretation, Modes};
 use catad::prelude::*;
+use nalgebra::{DMatrix, DVector};
 
 /// Defines each program of the run-time corpus three times: as a `#[catad::program]` in
 /// `programs`, as the same plain Rust function in `twins` (`programs_and_twins!`), and as a test
-/// in `every_mode` (`every_mode!`).
+/// in `every_mode` (`every_mode!`). The programs call the corpus's `callees` besides each other,
+/// the twins their plain functions, `callees::plain`.
 macro_rules! run_time {
     ($(
         $(#[doc = $doc:literal])*
@@ -25,6 +27,7 @@ macro_rules! run_time {
         fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
     )*) => {
         programs_and_twins! {
+            callees: callees;
             $($(#[doc = $doc])* fn $name($($params)*) -> $result { $($body)* })*
         }
 
@@ -82,6 +85,20 @@ impl Longest for f64 {
 }
 
 impl Longest for usize {
+    fn longest(&self) -> usize {
+        0
+    }
+}
+
+/// No loop runs over the elements of a `DVector` or a `DMatrix`: `catad::linalg` works on them
+/// whole.
+impl Longest for DVector<f64> {
+    fn longest(&self) -> usize {
+        0
+    }
+}
+
+impl Longest for DMatrix<f64> {
     fn longest(&self) -> usize {
         0
     }

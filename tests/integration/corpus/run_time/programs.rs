@@ -24,6 +24,114 @@ fn clear_extreme(xs: &[f64], sign: f64) -> bool {
     sorted.len() < 2 || away(sorted[0], sorted[1])
 }
 
+/// What the programs call besides each other: custom primitives (`catad::primitive!`), with their
+/// derivatives written by hand, `catad::linalg`, and a checkpointed program; and their plain
+/// functions, which the twins call.
+mod callees {
+    use catad::space::Additive;
+    use catad::vocabulary::{LinearFn, Primitive, linear_fn, primitive};
+    use nalgebra::DVector;
+    use std::rc::Rc;
+
+    /// softplus x = ln(1 + eˣ), whose derivative is the logistic function σ(x).
+    pub struct Softplus;
+
+    impl Primitive<f64, f64> for Softplus {
+        fn name(&self) -> &str {
+            "softplus"
+        }
+        fn value(&self, x: &f64) -> f64 {
+            plain::softplus(*x)
+        }
+        fn linearize(&self, x: &f64) -> (f64, Rc<dyn LinearFn<f64, f64>>) {
+            let s = 1.0 / (1.0 + (-x).exp());
+            let d = linear_fn(
+                move |dx: &f64| s * dx,
+                move |dy: &f64, acc: &mut f64| *acc += s * dy,
+            );
+            (self.value(x), d)
+        }
+    }
+
+    catad::primitive! {
+        /// A scalar primitive, of a type that implements `Primitive`.
+        pub fn softplus(x: f64) -> f64 = Softplus;
+
+        /// A primitive on a `DVector`, from closures: its derivative is the softmax. A tangent
+        /// may be the empty vector, the zero of every length, and the accumulator too, which
+        /// `plus_assign` accepts.
+        pub fn log_sum_exp(v: DVector<f64>) -> f64 = primitive(
+            "log_sum_exp",
+            |v: &DVector<f64>| plain::log_sum_exp(v.clone()),
+            |v: &DVector<f64>| {
+                let softmax = v.map(|x| (x - plain::log_sum_exp(v.clone())).exp());
+                let transpose = softmax.clone();
+                (
+                    move |dv: &DVector<f64>| if dv.is_empty() { 0.0 } else { softmax.dot(dv) },
+                    move |dy: &f64, acc: &mut DVector<f64>| acc.plus_assign(&(&transpose * *dy)),
+                )
+            },
+        );
+    }
+
+    /// `catad::linalg`, which the programs call by its path.
+    pub use catad::linalg;
+
+    /// A step of Euler's method for `y' = x ⊙ y`, checkpointed: reverse mode keeps its input, and
+    /// linearizes it again when its derivative is applied.
+    #[catad::program(checkpoint)]
+    pub fn euler_step(x: DVector<f64>, h: f64, y: DVector<f64>) -> DVector<f64> {
+        &y + h * &x.component_mul(&y)
+    }
+
+    /// The primitives' values, as plain functions.
+    pub mod plain {
+        use nalgebra::DVector;
+
+        /// `catad::linalg`'s operations, as plain functions.
+        pub mod linalg {
+            use nalgebra::DVector;
+
+            pub fn hadamard(u: DVector<f64>, v: DVector<f64>) -> DVector<f64> {
+                u.component_mul(&v)
+            }
+
+            pub fn cumsum(v: DVector<f64>) -> DVector<f64> {
+                let mut total = 0.0;
+                v.map(|x| {
+                    total += x;
+                    total
+                })
+            }
+
+            pub fn shift(v: DVector<f64>) -> DVector<f64> {
+                DVector::from_fn(v.len(), |i, _| if i == 0 { 0.0 } else { v[i - 1] })
+            }
+
+            pub fn dot(u: DVector<f64>, v: DVector<f64>) -> f64 {
+                u.dot(&v)
+            }
+
+            pub fn sum(v: DVector<f64>) -> f64 {
+                v.sum()
+            }
+        }
+
+        pub fn softplus(x: f64) -> f64 {
+            x.exp().ln_1p()
+        }
+
+        pub fn log_sum_exp(v: DVector<f64>) -> f64 {
+            let m = v.max();
+            m + v.map(|x| (x - m).exp()).sum().ln()
+        }
+
+        pub fn euler_step(x: DVector<f64>, h: f64, y: DVector<f64>) -> DVector<f64> {
+            &y + h * &x.component_mul(&y)
+        }
+    }
+}
+
 run_time! {
     /// LogSumExp with the max trick: `max_v`, and a closure that captures it.
     #[shapes(vec![0.0; 1], vec![0.0; 4], vec![0.0; 7])]
@@ -211,5 +319,49 @@ run_time! {
             k += 1.0;
         }
         y + k
+    }
+
+    /// `DVector` and `DMatrix` operators and methods, each an operation of `catad::linalg`: `+`,
+    /// `-`, a scalar times a vector on either side, a matrix times a vector and a matrix,
+    /// `transpose`, `tr_mul`, `dot`, `norm_squared`, `component_mul` and `sum`.
+    #[shapes(
+        ((DMatrix::zeros(2, 3), DVector::zeros(3)), 0.0),
+        ((DMatrix::zeros(4, 2), DVector::zeros(2)), 0.0),
+    )]
+    fn linear_algebra(m: DMatrix<f64>, v: DVector<f64>, s: f64) -> (f64, DVector<f64>) {
+        let mv = &m * &v;
+        let back = m.tr_mul(&mv);
+        let gram = &m.transpose() * &m;
+        let w = s * &back - &v * 0.5 + &gram * &v;
+        let q = w.dot(&v) + mv.norm_squared() * s + w.component_mul(&v).sum();
+        (q, w)
+    }
+
+    /// `catad::linalg`'s functions called by their paths (the twin calls plain functions of the
+    /// same paths), with `nalgebra::` paths in the signature.
+    #[shapes((DVector::zeros(3), DVector::zeros(3)), (DVector::zeros(1), DVector::zeros(1)))]
+    fn linalg_calls(u: nalgebra::DVector<f64>, v: nalgebra::DVector<f64>) -> f64 {
+        let c: DVector<f64> = linalg::cumsum(linalg::hadamard(u.clone(), v.clone()));
+        linalg::dot(c, linalg::shift(u)) + linalg::sum(v)
+    }
+
+    /// A loop whose state is a `DVector`: Euler steps of `y' = x ⊙ y`, one written out, the others
+    /// by a checkpointed program.
+    #[shapes((DVector::zeros(3), 3_usize), (DVector::zeros(2), 1_usize))]
+    #[short(|_: &(DVector<f64>, usize)| true)]
+    fn euler(x: DVector<f64>, steps: usize) -> DVector<f64> {
+        let h = 1.0 / (steps as f64);
+        let mut y = &x + h * &x.component_mul(&x);
+        for _ in 1..steps {
+            y = euler_step(x.clone(), h, y);
+        }
+        y
+    }
+
+    /// Custom primitives called like programs: a scalar one and one on a `DVector`.
+    #[shapes((0.0, DVector::zeros(3)), (0.0, DVector::zeros(1)))]
+    #[domain(|(_, v): &(f64, DVector<f64>)| v.len() < 2 || clear_extreme(v.as_slice(), 1.0))]
+    fn custom_primitives(x: f64, v: DVector<f64>) -> f64 {
+        softplus(2.0 * x) * log_sum_exp(&v * x.sin()) + softplus(-x)
     }
 }
