@@ -51,16 +51,33 @@ impl Signature {
             let FnArg::Typed(param) = input else {
                 return Err(Unsupported::SelfParameter.at(input));
             };
-            params.push(((*param.pat).clone(), types.parse(&param.ty)?));
-            let ty = &param.ty;
+            let ty = types.parse(&param.ty)?;
+            let (ty, written) = if is_data(param)? {
+                let written = &param.ty;
+                (
+                    Ty::Data(Box::new(ty)),
+                    quote!(::catad::space::Data<#written>),
+                )
+            } else {
+                (ty, param.ty.to_token_stream())
+            };
+            params.push(((*param.pat).clone(), ty));
+            let ty = written;
             domain = Some(match domain {
                 None => quote!(#ty),
                 Some(domain) => quote!((#domain, #ty)),
             });
         }
         let declared = types.parse(result)?;
+        let codomain = result.to_token_stream();
+        let mut function = function;
+        for input in &mut function.sig.inputs {
+            if let FnArg::Typed(param) = input {
+                param.attrs.retain(|a| !a.path().is_ident("data"));
+            }
+        }
         Ok(Signature {
-            codomain: result.to_token_stream(),
+            codomain,
             function,
             types,
             params,
@@ -68,6 +85,22 @@ impl Signature {
             domain: domain.unwrap_or_else(|| quote!(())),
             category,
         })
+    }
+}
+
+/// Whether a parameter is marked `#[data]`: data the program reads and is not differentiated with
+/// respect to, its type wrapped in `catad::space::Data`. The attribute is the macro's own: the
+/// parameter list is not emitted, so it never reaches rustc. A `#[data]` parameter is a name.
+fn is_data(param: &syn::PatType) -> syn::Result<bool> {
+    let Some(attr) = param.attrs.iter().find(|a| a.path().is_ident("data")) else {
+        return Ok(false);
+    };
+    if !matches!(attr.meta, syn::Meta::Path(_)) {
+        return Err(Unsupported::DataArguments.at(&attr.meta));
+    }
+    match &*param.pat {
+        Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => Ok(true),
+        other => Err(Unsupported::DataPattern.at(other)),
     }
 }
 

@@ -23,24 +23,30 @@ macro_rules! run_time {
         #[shapes($($shape:expr),+ $(,)?)]
         $(#[domain($guard:expr)])?
         $(#[short($short:expr)])?
-        fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
+        fn $name:ident($($(#[$data:ident])? $param:ident: $ty:ty),* $(,)?) -> $result:ty {
+            $($body:tt)*
+        }
     )*) => {
         mod programs {
             use super::*;
             $(
                 $(#[doc = $doc])*
                 #[catad::program]
-                pub fn $name($($params)*) -> $result { $($body)* }
+                pub fn $name($($(#[$data])? $param: $ty),*) -> $result { $($body)* }
             )*
         }
 
-        // The twins are the programs verbatim, indexed loops included.
-        #[allow(clippy::needless_range_loop)]
+        // The twins are the programs verbatim, indexed loops and counted iterators included; a
+        // `#[data]` parameter is the program's `Data` handle, whose value the twin takes.
+        #[allow(clippy::needless_range_loop, clippy::iter_count)]
         mod twins {
             use super::*;
             $(
                 $(#[doc = $doc])*
-                pub fn $name($($params)*) -> $result { $($body)* }
+                pub fn $name($($param: twin_type!($($data)? $ty)),*) -> $result {
+                    $(twin_value!($($data)? $param);)*
+                    $($body)*
+                }
             )*
         }
 
@@ -61,6 +67,21 @@ macro_rules! run_time {
             )*
         }
     };
+}
+
+/// A twin's parameter type: a `#[data]` parameter's is the program's, `Data<T>`.
+macro_rules! twin_type {
+    (data $ty:ty) => { catad::space::Data<$ty> };
+    ($ty:ty) => { $ty };
+}
+
+/// A twin's parameter as its body reads it: a `#[data]` parameter's value, cloned from its
+/// handle.
+macro_rules! twin_value {
+    (data $param:ident) => {
+        let $param = $param.get().clone();
+    };
+    ($param:ident) => {};
 }
 
 /// The most elements a run-time vector may have, in a point where ReverseCont and ForwardBegin
@@ -119,6 +140,12 @@ impl Longest for usize {
 impl Longest for Point {
     fn longest(&self) -> usize {
         0
+    }
+}
+
+impl<T: Longest> Longest for catad::space::Data<T> {
+    fn longest(&self) -> usize {
+        self.get().longest()
     }
 }
 

@@ -4,6 +4,7 @@
 #[macro_use]
 mod macro_support;
 
+mod data;
 mod errors;
 mod has_rep;
 mod macro_models;

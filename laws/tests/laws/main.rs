@@ -6,7 +6,8 @@
 //! - `indexed`: the indexed classes on vectors of every shape;
 //! - `functors`: the functor and calculus laws;
 //! - `spaces`: the vector-space laws of every object type;
-//! - `corpus`: the programs of the macro corpus, in every mode.
+//! - `corpus`: the programs of the macro corpus, in every mode;
+//! - `data`: a program with data inputs, in every mode.
 //!
 //! The five modes of `catad_laws::modes` run through `suite::in_every_mode`; the other
 //! representations of derivatives are listed here.
@@ -15,6 +16,7 @@
 #[rustfmt::skip]
 mod classes;
 mod corpus;
+mod data;
 #[rustfmt::skip]
 mod functors;
 #[rustfmt::skip]
