@@ -8,7 +8,7 @@
 //! The samples and their labels are `#[data]` parameters: the program reads them element by
 //! element and is not differentiated with respect to them. Each call takes them as
 //! [`Data`] handles, which share the data by pointer (no copy per call), and the gradient has
-//! the empty handle, the zero, in their places.
+//! handles that carry nothing in their places (in reverse mode, the empty handle, the zero).
 //!
 //! 200 points in 3 dimensions from two overlapping clouds (deterministic). The gradient is
 //! checked against central finite differences first; then [`STEPS`] steps of gradient descent,

@@ -7,10 +7,16 @@
 //! element ([`DataCat`](crate::vocabulary::DataCat)), copying only the elements it reads.
 //!
 //! Like `usize` (see the `index` module's docs), `Data<T>` is an object of dimension 0: it
-//! contributes no coordinates to a gradient or a Jacobian, and its tangents and cotangents are its
-//! zero, the *empty* handle, which holds no value. [`Additive::plus`] keeps whichever side holds
-//! data (the left one if both do: handles of one space are interchangeable), so the empty handle
-//! is the identity; [`Space::read_coords`] reads no coordinate and returns the witness itself.
+//! contributes no coordinates to a gradient or a Jacobian. Its zero is the *empty* handle, which
+//! holds no value; [`Additive::plus`] keeps whichever side holds data (the left one if both do:
+//! handles of one space are interchangeable), so the empty handle is the identity;
+//! [`Space::read_coords`] reads no coordinate and returns the witness itself. So a tangent or a
+//! cotangent in a data's place is a handle that carries nothing: a gradient holds there the empty
+//! handle, or (in a mode that reads its result back from coordinates in the shape of the point)
+//! the point's own handle, never a copy of the data.
+//!
+//! The entry points check a point for NaN by its coordinates: data, which have none, are not
+//! read (that would read the whole data set at every call).
 //!
 //! ```
 //! use catad::space::{Additive, Data, Space};
@@ -32,8 +38,8 @@ use std::rc::Rc;
 /// A handle to data a program reads but does not differentiate: a data set, labels, a
 /// hyper-parameter. Cloning it copies a pointer, never the data.
 ///
-/// The empty handle, [`Additive::zero`], holds no value: it is what a gradient returns in the
-/// data's place (the derivative with respect to data is zero).
+/// The empty handle, [`Additive::zero`], holds no value: a tangent or a cotangent in a data's
+/// place (the derivative with respect to data is zero).
 ///
 /// ```
 /// use catad::space::Data;
