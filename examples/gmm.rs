@@ -14,8 +14,9 @@
 //! mode) of the log posterior with respect to the parameters against central finite
 //! differences, then fits the mixture by [`STEPS`] steps of gradient ascent and prints the
 //! log posterior as it rises. It panics (exit code 101) if the gradient is off or the fit does
-//! not improve. The points are an argument of the program (the macro has no data parameters
-//! yet); their gradient is computed and left unused.
+//! not improve. The points are a `#[data]` parameter: the program reads them point by point and
+//! is not differentiated with respect to them, and each call shares them by pointer (a
+//! [`Data`] handle).
 //!
 //! Run with `cargo run --example gmm`.
 
@@ -23,6 +24,7 @@
 mod stream;
 
 use catad::prelude::*;
+use catad::space::Data;
 use stream::stream;
 
 /// `log Σᵢ exp xᵢ`, the largest element taken out first.
@@ -39,7 +41,7 @@ fn log_posterior(
     mu: Vec<Vec<f64>>,
     q: Vec<Vec<f64>>,
     l: Vec<Vec<f64>>,
-    x: Vec<Vec<f64>>,
+    #[data] x: Vec<Vec<f64>>,
 ) -> f64 {
     let k = alpha.len();
     let d = x[0].len();
@@ -79,7 +81,7 @@ fn log_posterior(
 /// The program's input: `((((alpha, mu), q), l), x)`.
 type Input = (
     (((Vec<f64>, Vec<Vec<f64>>), Vec<Vec<f64>>), Vec<Vec<f64>>),
-    Vec<Vec<f64>>,
+    Data<Vec<Vec<f64>>>,
 );
 
 /// The parameters as one flat vector `(alpha, mu, q, l)`, for finite differences and steps.
@@ -119,7 +121,7 @@ fn main() {
     let mu: Vec<Vec<f64>> = x[..k].to_vec();
     let q = vec![vec![0.0; d]; k];
     let l = vec![vec![0.0; d * (d - 1) / 2]; k];
-    let mut input: Input = ((((alpha, mu), q), l), x);
+    let mut input: Input = ((((alpha, mu), q), l), Data::new(x));
 
     let value = log_posterior::<Fun>();
     let reverse = log_posterior::<Reverse>();

@@ -5,12 +5,15 @@
 //! `zip`/`map`/`sum` over the data inside the program, not combinators around a per-sample one
 //! (compare `examples/regression.rs`).
 //!
+//! The samples and their labels are `#[data]` parameters: the program reads them element by
+//! element and is not differentiated with respect to them. Each call takes them as
+//! [`Data`] handles, which share the data by pointer (no copy per call), and the gradient has
+//! handles that carry nothing in their places (in reverse mode, the empty handle, the zero).
+//!
 //! 200 points in 3 dimensions from two overlapping clouds (deterministic). The gradient is
 //! checked against central finite differences first; then [`STEPS`] steps of gradient descent,
 //! the loss printed as it falls. The example panics (exit code 101) unless the gradient matches
-//! and the trained classifier labels at least 90% of the points right. The samples are
-//! arguments of the program (the macro has no data parameters yet): their gradient is computed
-//! and left unused.
+//! and the trained classifier labels at least 90% of the points right.
 //!
 //! Run with `cargo run --example training`.
 
@@ -18,13 +21,14 @@
 mod stream;
 
 use catad::prelude::*;
+use catad::space::Data;
 use stream::stream;
 
 /// The mean cross-entropy of the classifier `(w, b)` on the samples `(xs, ys)` (labels 0 or 1),
 /// plus `0.001 ‖w‖²`. Each sample's term `−y ln σ(z) − (1 − y) ln(1 − σ(z)) = softplus(z) − y z`
 /// is computed as `max(z, 0) + ln(1 + e^(−|z|)) − y z`, which does not overflow.
 #[catad::program]
-fn loss(w: Vec<f64>, b: f64, xs: Vec<Vec<f64>>, ys: Vec<f64>) -> f64 {
+fn loss(w: Vec<f64>, b: f64, #[data] xs: Vec<Vec<f64>>, #[data] ys: Vec<f64>) -> f64 {
     let total = xs
         .iter()
         .zip(&ys)
@@ -57,11 +61,17 @@ fn main() {
     let value = loss::<Fun>();
     let reverse = loss::<Reverse>();
     let (mut w, mut b) = (vec![0.0; 3], 0.0);
-    let at = |w: &[f64], b: f64| (((w.to_vec(), b), xs.clone()), ys.clone());
+    let (samples, labels) = (Data::new(xs), Data::new(ys));
+    // The program's input: the parameters, and handles to the data (cloning one copies a pointer).
+    let at = |w: &[f64], b: f64| (((w.to_vec(), b), samples.clone()), labels.clone());
 
     // The gradient against central differences, at a point away from the start.
     let (w0, b0) = (vec![0.3, -0.2, 0.1], 0.05);
-    let (((gw, gb), _), _) = gradient(&reverse, at(&w0, b0));
+    let (((gw, gb), no_samples), no_labels) = gradient(&reverse, at(&w0, b0));
+    assert!(
+        no_samples.is_empty() && no_labels.is_empty(),
+        "nothing is differentiated with respect to data"
+    );
     let h = 1e-6;
     let mut fd: Vec<f64> = (0..3)
         .map(|i| {
@@ -90,9 +100,10 @@ fn main() {
         w.iter_mut().zip(&gw).for_each(|(wi, gi)| *wi -= rate * gi);
         b -= rate * gb;
     }
+    let (xs, ys) = (samples.get(), labels.get());
     let right = xs
         .iter()
-        .zip(&ys)
+        .zip(ys)
         .filter(|(x, y)| {
             let z: f64 = x.iter().zip(&w).map(|(xi, wi)| xi * wi).sum::<f64>() + b;
             (z > 0.0) == (**y == 1.0)

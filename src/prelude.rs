@@ -20,7 +20,7 @@ pub use crate::interpretations::Fun;
 pub use crate::space::{Additive, Container, Scalar, Space};
 pub use crate::vocabulary::{
     Cartesian, CartesianI, Category, Checkpoint, Cocartesian, CocartesianI, Comparison,
-    Conditional, ConstantCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat,
+    Conditional, ConstantCat, DataCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat,
     Monoidal, MonoidalI, NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat,
     VecCat, ZipI, dot, dot_with, zip_with,
 };

@@ -28,6 +28,7 @@ pub mod cartesian;
 pub mod category;
 pub mod cocartesian;
 pub mod conditional;
+pub mod data;
 mod differentiable;
 pub mod functor;
 pub mod indexed;

@@ -11,7 +11,7 @@
 //! ```
 
 use catad::prelude::*;
-use catad::space::HasRep;
+use catad::space::{Data, HasRep};
 use frunk_core::hlist::{HCons, HNil};
 use nalgebra::{DMatrix, DVector, SMatrix};
 use quickcheck::{Arbitrary, Gen};
@@ -99,6 +99,18 @@ impl<T: RandomShape + PartialEq> RandomShape for DMatrix<T> {
     }
 }
 
+/// Data have no coordinates: their value is their shape, drawn at random (coordinates in
+/// `[-2, 2]`, in the shapes of `T`'s random shapes).
+impl<T: RandomShape + Space<f64>> RandomShape for Data<T> {
+    fn random_shape(g: &mut Gen) -> Self {
+        let shape = T::random_shape(g);
+        let coords: Vec<f64> = (0..shape.dim())
+            .map(|_| f64::from(i8::arbitrary(g)) / 64.0)
+            .collect();
+        Data::new(shape.with_coords(&coords))
+    }
+}
+
 impl RandomShape for HNil {
     fn random_shape(_: &mut Gen) -> Self {
         HNil
@@ -118,7 +130,7 @@ impl<H: RandomShape, T: RandomShape> RandomShape for HCons<H, T> {
 /// `#[derive(HasRep)]` struct implements [`RandomShape`].
 ///
 /// ```
-/// use catad::space::HasRep;
+/// use catad::space::{Data, HasRep};
 /// use catad_laws::random::{RandomShape, rep_shape};
 ///
 /// #[derive(Clone, Debug, HasRep)]

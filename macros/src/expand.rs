@@ -168,15 +168,17 @@ pub(crate) fn program_form(input: TokenStream) -> syn::Result<TokenStream> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use syn::Item;
 
-    fn compile(item: TokenStream) -> Program {
+    /// The program `item`, whose signature must be accepted.
+    pub(crate) fn compile(item: TokenStream) -> Program {
         Program::compile(TokenStream::new(), item).unwrap()
     }
 
-    fn form(item: TokenStream) -> String {
+    /// The categorical form of `item`, whose body must be accepted.
+    pub(crate) fn form(item: TokenStream) -> String {
         compile(item).body().unwrap().term.to_string()
     }
 

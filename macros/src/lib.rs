@@ -88,7 +88,12 @@ use quote::ToTokens;
 ///   `len`, `component_mul`, `transpose`, `tr_mul`;
 /// - `let mut` variables, assignments (`x = e;`, `x += e;`), `if` statements that assign, and
 ///   the loops `for i in a..b { … }`, `for x in xs.iter() { … }` and `while c { … }`, whose state
-///   is the `let mut` variables their body assigns.
+///   is the `let mut` variables their body assigns;
+/// - data: a parameter marked `#[data]` (`#[data] xs: Vec<Vec<f64>>`, `#[data] lambda: f64`) is
+///   not differentiated and is shared, not copied: its type in the domain is
+///   `catad::space::Data<T>`. A `#[data]` Vec is read by element (`xs.len()`, `xs[i]`,
+///   `xs.iter()` zipped with other data, enumerated, mapped, folded, `for x in &xs`), other data
+///   whole where they are used (`catad::vocabulary::DataCat`).
 ///
 /// Anything else (`loop`, `break`, `continue`, assignments to other places, `&mut`, `return`,
 /// `?`, `match`, other methods, recursion, struct patterns, …) is a compile error pointing at that

@@ -57,12 +57,26 @@ impl Signature {
             let FnArg::Typed(param) = input else {
                 return Err(Unsupported::SelfParameter.at(input));
             };
-            params.push(((*param.pat).clone(), types.parse(&param.ty)?));
+            let ty = types.parse(&param.ty)?;
+            let ty = if is_data(param)? {
+                Ty::Data(Box::new(ty))
+            } else {
+                ty
+            };
+            params.push(((*param.pat).clone(), ty));
         }
         let declared = types.parse(result)?;
+        let codomain = result.to_token_stream();
+        let domain = domain(&function.sig)?;
+        let mut function = function;
+        for input in &mut function.sig.inputs {
+            if let FnArg::Typed(param) = input {
+                param.attrs.retain(|a| !a.path().is_ident("data"));
+            }
+        }
         Ok(Signature {
-            codomain: result.to_token_stream(),
-            domain: domain(&function.sig)?,
+            codomain,
+            domain,
             function,
             types,
             params,
@@ -75,20 +89,41 @@ impl Signature {
 
 /// The domain of a function of these parameters: `()` for none, `T1` for one, and for several the
 /// left-nested pairs `((T1, T2), T3)`, as uncurrying `a → b → c → d` twice gives
-/// `((a × b) × c) → d`.
+/// `((a × b) × c) → d`. A `#[data]` parameter's place holds `catad::space::Data<T>`.
 pub(crate) fn domain(sig: &syn::Signature) -> syn::Result<TokenStream> {
     let mut domain: Option<TokenStream> = None;
     for input in &sig.inputs {
         let FnArg::Typed(param) = input else {
             return Err(Unsupported::SelfParameter.at(input));
         };
-        let ty = &param.ty;
+        let written = &param.ty;
+        let ty = if is_data(param)? {
+            quote!(::catad::space::Data<#written>)
+        } else {
+            written.to_token_stream()
+        };
         domain = Some(match domain {
-            None => quote!(#ty),
+            None => ty,
             Some(domain) => quote!((#domain, #ty)),
         });
     }
     Ok(domain.unwrap_or_else(|| quote!(())))
+}
+
+/// Whether a parameter is marked `#[data]`: data the program reads and is not differentiated with
+/// respect to, its type wrapped in `catad::space::Data`. The attribute is the macro's own: the
+/// parameter list is not emitted, so it never reaches rustc. A `#[data]` parameter is a name.
+fn is_data(param: &syn::PatType) -> syn::Result<bool> {
+    let Some(attr) = param.attrs.iter().find(|a| a.path().is_ident("data")) else {
+        return Ok(false);
+    };
+    if !matches!(attr.meta, syn::Meta::Path(_)) {
+        return Err(Unsupported::DataArguments.at(&attr.meta));
+    }
+    match &*param.pat {
+        Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => Ok(true),
+        other => Err(Unsupported::DataPattern.at(other)),
+    }
 }
 
 /// Rejects what a generated function cannot keep: qualifiers, variadics.

@@ -63,8 +63,9 @@ pub(crate) enum Indexed {
     At(usize),
 }
 
-/// The operations on run-time vectors (`VecCat`), their extremes (`MinMaxCat`) and the conversion
-/// of an index to a scalar (`IndexCat`), which take no morphism.
+/// The operations on run-time vectors (`VecCat`), their extremes (`MinMaxCat`), the conversion
+/// of an index to a scalar (`IndexCat`) and the reading of data (`DataCat`), which take no
+/// morphism.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Op {
     /// `zip_v`: a pair of vectors of one length to the vector of pairs.
@@ -81,6 +82,14 @@ pub(crate) enum Op {
     MinV,
     /// `ix_to_scalar`: `i ↦ i as S`.
     IxToScalar,
+    /// `read`: a `#[data]` value, whole.
+    Read,
+    /// `data_len`: the length of a `#[data]` Vec.
+    DataLen,
+    /// `data_at`: `(xs, i) ↦ xs[i]` of a `#[data]` Vec.
+    DataAt,
+    /// `zip_len`: the common length of two `#[data]` Vecs iterated together.
+    ZipLen,
 }
 
 /// The loops of the vocabulary (`Loops`, and `VecCat`'s `map_v`), each on a body that takes the
@@ -289,6 +298,10 @@ impl Op {
             Op::MaxV => vocabulary("MinMaxCat", "max_v", Over::Scalar),
             Op::MinV => vocabulary("MinMaxCat", "min_v", Over::Scalar),
             Op::IxToScalar => vocabulary("IndexCat", "ix_to_scalar", Over::MethodScalar),
+            Op::Read => vocabulary("DataCat", "read", Over::Nothing),
+            Op::DataLen => vocabulary("DataCat", "data_len", Over::Nothing),
+            Op::DataAt => vocabulary("DataCat", "data_at", Over::Nothing),
+            Op::ZipLen => vocabulary("DataCat", "zip_len", Over::Nothing),
         }
     }
 }

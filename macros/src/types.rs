@@ -27,6 +27,12 @@ pub(crate) enum Ty {
     Iter(Box<Ty>),
     /// A range of indices `a..b`: its term computes the pair `(a, b)`.
     Range,
+    /// A `#[data]` parameter of the type (a `catad::space::Data` handle). Only a `Vec`'s stays
+    /// data in a term, read by element; other data are read whole where they are used.
+    Data(Box<Ty>),
+    /// An iterator over data (`xs.iter()` of a `#[data]` Vec, zipped, enumerated), read element
+    /// by element: its term computes the range of indices `(0, n)`.
+    View(Box<View>),
     /// A struct, an object through `#[derive(HasRep)]`, named by its type.
     Struct(TokenStream),
     /// The result of a call to another program, or a struct's field: rustc checks its uses.
@@ -43,7 +49,10 @@ impl PartialEq for Ty {
             | (Ty::Unknown, Ty::Unknown) => true,
             (Ty::Linalg(a), Ty::Linalg(b)) => a == b,
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => a1 == a2 && b1 == b2,
-            (Ty::Vec(a1), Ty::Vec(a2)) | (Ty::Iter(a1), Ty::Iter(a2)) => a1 == a2,
+            (Ty::Vec(a1), Ty::Vec(a2))
+            | (Ty::Iter(a1), Ty::Iter(a2))
+            | (Ty::Data(a1), Ty::Data(a2)) => a1 == a2,
+            (Ty::View(v1), Ty::View(v2)) => v1 == v2,
             (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) => h1 == h2 && a1 == a2,
             (Ty::Struct(s1), Ty::Struct(s2)) => s1.to_string() == s2.to_string(),
             _ => false,
@@ -63,6 +72,8 @@ impl Ty {
             (Ty::Linalg(a), Ty::Linalg(b)) if a == b => Some(self.clone()),
             (Ty::Vec(a1), Ty::Vec(a2)) => Some(Ty::Vec(Box::new(a1.unify(a2)?))),
             (Ty::Iter(a1), Ty::Iter(a2)) => Some(Ty::Iter(Box::new(a1.unify(a2)?))),
+            (Ty::Data(a1), Ty::Data(a2)) => Some(Ty::Data(Box::new(a1.unify(a2)?))),
+            (Ty::View(v1), Ty::View(v2)) if v1 == v2 => Some(self.clone()),
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => {
                 Some(Ty::Pair(Box::new(a1.unify(a2)?), Box::new(b1.unify(b2)?)))
             }
@@ -99,6 +110,8 @@ impl fmt::Display for Ty {
             Ty::Linalg(Linalg::DMatrix) => write!(f, "a DMatrix"),
             Ty::Iter(_) => write!(f, "an iterator"),
             Ty::Range => write!(f, "a range"),
+            Ty::Data(_) => write!(f, "a #[data] Vec"),
+            Ty::View(_) => write!(f, "an iterator over data"),
             Ty::Struct(name) => write!(f, "the struct `{}`", name.to_string().replace(' ', "")),
             Ty::Unknown => write!(f, "a value of a type the macro cannot see"),
         }
@@ -110,6 +123,21 @@ impl fmt::Display for Ty {
 pub(crate) enum Linalg {
     DVector,
     DMatrix,
+}
+
+/// How an iterator over data reads its elements: `read`, an expression of the index
+/// `__catad_i` (`xs[__catad_i]`, `(xs[__catad_i], ys[__catad_i])`, …), lowered where an element is
+/// used, and the elements' type.
+#[derive(Clone, Debug)]
+pub(crate) struct View {
+    pub(crate) read: TokenStream,
+    pub(crate) element: Ty,
+}
+
+impl PartialEq for View {
+    fn eq(&self, other: &Self) -> bool {
+        self.read.to_string() == other.read.to_string() && self.element == other.element
+    }
 }
 
 /// Which container a vector is: the shape types of `catad::space`.

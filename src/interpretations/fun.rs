@@ -3,11 +3,11 @@
 //! the indexed products (Fig. 14), the sum of a vector, representations and conditionals.
 
 use super::Func;
-use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::space::{Additive, Container, Data, HasRep, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Category, Checkpoint, Conditional, ConstantCat, FloatingCat, FoldI,
-    FractionalCat, Hom, IndexCat, LinearCat, LinearFn, Loops, MinMaxCat, Monoidal, MonoidalI,
-    NumCat, Pred, Primitive, PrimitiveCat, RepCat, SumCat, VecCat, ZipI,
+    Cartesian, CartesianI, Category, Checkpoint, Conditional, ConstantCat, DataCat, FloatingCat,
+    FoldI, FractionalCat, Hom, IndexCat, LinearCat, LinearFn, Loops, MinMaxCat, Monoidal,
+    MonoidalI, NumCat, Pred, Primitive, PrimitiveCat, RepCat, SumCat, VecCat, ZipI,
 };
 use std::rc::Rc;
 
@@ -381,6 +381,40 @@ impl ConstantCat for Fun {
     fn constant<E: Additive, A: Additive>(a: A) -> Func<E, A> {
         Func::new(move |_| a.clone())
     }
+}
+
+impl DataCat for Fun {
+    fn read<T: Additive>() -> Func<Data<T>, T> {
+        Func::new(|d: Data<T>| d.get().clone())
+    }
+
+    fn data_len<T: Additive>() -> Func<Data<Vec<T>>, usize> {
+        Func::new(|d: Data<Vec<T>>| d.get().len())
+    }
+
+    fn data_at<T: Additive>() -> Func<(Data<Vec<T>>, usize), T> {
+        Func::new(|(d, i): (Data<Vec<T>>, usize)| checked_data_at(d.get(), i).clone())
+    }
+
+    fn zip_len() -> Func<(usize, usize), usize> {
+        Func::new(|(m, n): (usize, usize)| {
+            assert!(
+                m == n,
+                "zip_len: data sets of lengths {m} and {n} do not zip (their lengths must be equal)"
+            );
+            n
+        })
+    }
+}
+
+/// `xs[i]` of a data set, or a panic naming the index and the length.
+fn checked_data_at<A>(xs: &[A], i: usize) -> &A {
+    xs.get(i).unwrap_or_else(|| {
+        panic!(
+            "data_at: index {i} is out of bounds for data of length {}",
+            xs.len()
+        )
+    })
 }
 
 /// Panics, naming both, unless two vectors that combine elementwise have one length.

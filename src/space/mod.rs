@@ -8,7 +8,8 @@
 //! categorical vocabulary stay free of the scalar type, and lets `()` be a space over every field.
 //!
 //! Implemented for `f32`, `f64` ([`Scalar`]s), `usize` (indices and counts, of dimension 0: see
-//! the `index` module's docs), `()`, tuples up to arity 4, arrays `[T; N]`,
+//! the `index` module's docs), [`Data<T>`] (data a program reads and does not differentiate, of
+//! dimension 0), `()`, tuples up to arity 4, arrays `[T; N]`,
 //! run-time-length vectors `Vec<T>`, nalgebra's matrices and vectors (`SMatrix`/`SVector`,
 //! `DVector`, `DMatrix`), frunk's HLists, and every [`HasRep`] type: a user's struct with
 //! `#[derive(HasRep)]`.
@@ -23,6 +24,7 @@
 
 mod array;
 mod container;
+mod data;
 mod index;
 mod nalgebra;
 mod product;
@@ -32,6 +34,7 @@ mod vec;
 
 pub use catad_macros::HasRep;
 pub use container::{Arr, Container, DVecLen, SVec, VecLen};
+pub use data::Data;
 pub use rep::HasRep;
 pub use scalar::Scalar;
 

@@ -1,17 +1,17 @@
 //! The bundles `#[catad::program]` compiles to: one bound per program, [`Program<S>`] for scalars,
-//! pairs, conditionals, loops, run-time vectors and primitives, and [`ProgramI<H>`] for each
+//! pairs, conditionals, loops, run-time vectors, data and primitives, and [`ProgramI<H>`] for each
 //! fixed vector shape `H`. Each is a trait alias: an
 //! empty trait with a blanket implementation for every category that has the classes it bundles.
 
 use super::{
-    Cartesian, CartesianI, Checkpoint, Conditional, ConstantCat, FloatingCat, IndexCat, Loops,
-    MinMaxCat, PrimitiveCat, SumCat, VecCat, ZipI,
+    Cartesian, CartesianI, Checkpoint, Conditional, ConstantCat, DataCat, FloatingCat, IndexCat,
+    Loops, MinMaxCat, PrimitiveCat, SumCat, VecCat, ZipI,
 };
 use crate::space::{Container, Scalar};
 
 /// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`
-/// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, constants,
-/// primitives with their own derivatives and checkpoints. It is an alias (implemented for every category that
+/// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, data,
+/// constants, primitives with their own derivatives and checkpoints. It is an alias (implemented for every category that
 /// has them all: `Fun` and every `D<K>`), so a program's bound is one word.
 ///
 /// ```
@@ -31,6 +31,7 @@ pub trait Program<S: Scalar>:
     + Loops
     + VecCat
     + IndexCat
+    + DataCat
     + ConstantCat
     + PrimitiveCat<S>
     + Checkpoint
@@ -45,6 +46,7 @@ impl<K, S: Scalar> Program<S> for K where
         + Loops
         + VecCat
         + IndexCat
+        + DataCat
         + ConstantCat
         + PrimitiveCat<S>
         + Checkpoint

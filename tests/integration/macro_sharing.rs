@@ -149,7 +149,8 @@ impl MinMaxCat<f64> for Counting {
     }
 }
 
-/// Loops, vectors, indices, constants, primitives and checkpoints run as in `Fun`, uncounted.
+/// Loops, vectors, indices, data, constants, primitives and checkpoints run as in `Fun`,
+/// uncounted.
 impl Loops for Counting {
     fn fold<E: Additive, S: Additive, A: Additive>(
         f: Func<((E, S), A), S>,
@@ -217,6 +218,21 @@ impl IndexCat for Counting {
 impl ConstantCat for Counting {
     fn constant<E: Additive, A: Additive>(a: A) -> Func<E, A> {
         Fun::constant(a)
+    }
+}
+
+impl DataCat for Counting {
+    fn read<T: Additive>() -> Func<catad::space::Data<T>, T> {
+        Fun::read()
+    }
+    fn data_len<T: Additive>() -> Func<catad::space::Data<Vec<T>>, usize> {
+        Fun::data_len()
+    }
+    fn data_at<T: Additive>() -> Func<(catad::space::Data<Vec<T>>, usize), T> {
+        Fun::data_at()
+    }
+    fn zip_len() -> Func<(usize, usize), usize> {
+        Fun::zip_len()
     }
 }
 

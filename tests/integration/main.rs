@@ -5,6 +5,7 @@
 mod macro_support;
 
 mod corpus;
+mod data;
 mod errors;
 mod has_rep;
 mod macro_models;

@@ -24,12 +24,15 @@
 //!   agreement with `AddFun` ([`representations`], [`vector_representations`]);
 //! - the loop laws ([`loops`]): folds split, builds fuse, `sum_build` accumulates, iterations
 //!   add;
+//! - the data laws ([`data`]): reading data is reading the plain value, and an element read is a
+//!   constant;
 //! - the vector-space laws of an object type ([`space`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
 //!   macro corpus in every mode ([`program_in_every_mode`]).
 
 mod check;
 mod classes;
+mod data;
 mod functors;
 mod indexed;
 mod loops;
@@ -41,6 +44,7 @@ pub use classes::{
     cartesian, category, cocartesian, compose_assoc_in_every_mode, cond_in_every_mode, conditional,
     linear_map, linear_map_i, monoidal, rep_cat, scalable,
 };
+pub use data::data;
 pub use functors::{
     derivatives, lift, program_in_every_mode, representations, vector_derivatives,
     vector_representations,

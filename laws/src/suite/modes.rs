@@ -1,8 +1,8 @@
 //! The suites in every mode of [`modes`](crate::modes), and programs written once for every mode.
 
 use super::{
-    cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, derivatives, loops,
-    monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
+    cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, data, derivatives,
+    loops, monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
 };
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
 use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
@@ -58,6 +58,8 @@ pub enum ModeSuite {
     /// [`loops`](super::loops()), except in a mode that needs static dimensions or shallow
     /// programs.
     Loops,
+    /// [`data`](super::data()).
+    Data,
     /// An indexed suite at the shapes `Arr<3>`, `SVec<2>`, `VecLen` and `DVecLen`: the static
     /// ones only for a mode that needs static dimensions, `VecLen` only for a shallow one.
     AtEveryShape(ShapeSuite),
@@ -154,6 +156,7 @@ impl ModeSuite {
                     loops::<D<K>, N>();
                 }
             }
+            ModeSuite::Data => data::<D<K>, N>(),
             ModeSuite::AtEveryShape(suite) => {
                 if !mode.shallow {
                     suite.at::<K, I, L, Arr<3>>();

@@ -17,6 +17,7 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode};
 #[test] fn fun_rep_cat() { suite::rep_cat::<Fun, Params>() }
 #[test] fn fun_rep_cat_hlist() { suite::rep_cat::<Fun, Row>() }
 #[test] fn fun_loops() { suite::loops::<Fun, Looping>() }
+#[test] fn fun_data() { suite::data::<Fun, Looping>() }
 
 #[test] fn add_fun_category() { suite::category::<AddFun, Linear>() }
 #[test] fn add_fun_monoidal() { suite::monoidal::<AddFun, Linear>() }
@@ -170,6 +171,7 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode};
 #[test] fn modes_conditional() { in_every_mode(ModeSuite::Conditional) }
 #[test] fn modes_rep_cat() { in_every_mode(ModeSuite::RepCat) }
 #[test] fn modes_loops() { in_every_mode(ModeSuite::Loops) }
+#[test] fn modes_data() { in_every_mode(ModeSuite::Data) }
 
 #[test] fn reverse_cont_pair_category() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn reverse_cont_pair_category_linear() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Linear>>() }

@@ -5,7 +5,8 @@
 //!   modes;
 //! - `indexed`: the indexed classes on vectors of every shape;
 //! - `functors`: the functor and calculus laws;
-//! - `spaces`: the vector-space laws of every object type.
+//! - `spaces`: the vector-space laws of every object type;
+//! - `data`: a program with data inputs, in every mode.
 //!
 //! The programs of the macro corpus meet the suites in catad's integration tests
 //! (`tests/integration/corpus/`), where each is built once per mode for every check.
@@ -16,6 +17,7 @@
 // The instance tables keep one line per instance and suite.
 #[rustfmt::skip]
 mod classes;
+mod data;
 #[rustfmt::skip]
 mod functors;
 #[rustfmt::skip]

@@ -1,9 +1,10 @@
 //! The vector-space laws of every object type catad has: scalars, `()`, tuples, arrays, `Vec`,
-//! nalgebra's static and dynamic vectors and matrices, frunk's HLists, and `#[derive(HasRep)]`
-//! structs; run-time-length parts of every length from 0 (the empty zero) to 3.
+//! nalgebra's static and dynamic vectors and matrices, frunk's HLists, `#[derive(HasRep)]`
+//! structs, and data (`Data`, of dimension 0); run-time-length parts of every length from 0 (the
+//! empty zero) to 3.
 
 use super::Params;
-use catad::space::HasRep;
+use catad::space::{Data, HasRep};
 use catad_laws::random::{RandomShape, rep_shape};
 use catad_laws::suite::space;
 use frunk_core::HList;
@@ -81,3 +82,6 @@ impl RandomShape for Layer { fn random_shape(g: &mut Gen) -> Self { rep_shape(g)
 #[test] fn hlist_with_struct() { space::<HList![Params, Point], f64>() }
 #[test] fn struct_in_tuple() { space::<(Params, Vec<f64>), f64>() }
 #[test] fn array_of_structs() { space::<[Point; 2], f64>() }
+#[test] fn data() { space::<Data<Vec<Vec<f64>>>, f64>() }
+#[test] fn data_in_tuple() { space::<(Vec<f64>, Data<(f64, Vec<f64>)>), f64>() }
+#[test] fn data_over_f32() { space::<Data<Vec<f64>>, f32>() }

@@ -166,7 +166,11 @@ impl Lowering {
 }
 
 /// A closure a method can compile: `arity` parameters, and none of `async`, `static` or `for<…>`.
-fn check_closure(closure: &syn::ExprClosure, arity: usize, calling: &Calling) -> syn::Result<()> {
+pub(super) fn check_closure(
+    closure: &syn::ExprClosure,
+    arity: usize,
+    calling: &Calling,
+) -> syn::Result<()> {
     if let Some(lifetimes) = &closure.lifetimes {
         return Err(Unsupported::ClosureLifetimes.at(lifetimes));
     }

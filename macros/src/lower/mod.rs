@@ -7,6 +7,7 @@
 mod calls;
 mod closures;
 mod conditions;
+mod data;
 mod linalg;
 mod methods;
 mod primitives;
@@ -105,18 +106,37 @@ impl Lowering {
         Ok((Term::compose(body, Term::fork(Term::Id, value)), ty))
     }
 
-    /// An expression, as a morphism from the environment, and its type.
+    /// An expression, as a morphism from the environment, and its type: a value, never a
+    /// `#[data]` Vec or an iterator over data, which only their readers take ([`Self::operand`]).
     pub(crate) fn expr(&mut self, env: &Env, e: &Expr) -> syn::Result<Typed> {
+        let (term, ty) = self.operand(env, e)?;
+        match ty {
+            Ty::Data(_) => Err(Unsupported::DataVector.at(e)),
+            Ty::View(_) => Err(Unsupported::DataIterator.at(e)),
+            ty => Ok((term, ty)),
+        }
+    }
+
+    /// An expression that may also be a `#[data]` Vec or an iterator over data: the receiver of
+    /// a method, the vector of an index, the iterable of a `for` loop or of `zip`. A variable
+    /// that holds other data is read (`read`) where it is used.
+    pub(super) fn operand(&mut self, env: &Env, e: &Expr) -> syn::Result<Typed> {
         match e {
-            Expr::Paren(p) => self.expr(env, &p.expr),
-            Expr::Group(g) => self.expr(env, &g.expr),
+            Expr::Paren(p) => self.operand(env, &p.expr),
+            Expr::Group(g) => self.operand(env, &g.expr),
             Expr::Lit(lit) => self.literal(&lit.lit, false),
             Expr::Path(path) => {
                 if path.qself.is_none()
                     && let Some(ident) = path.path.get_ident()
                     && let Some(var) = env.lookup(ident)
                 {
-                    return Ok(var);
+                    return Ok(match var {
+                        (term, Ty::Data(ty)) if !matches!(*ty, Ty::Vec(_)) => {
+                            let read = Term::op(crate::term::Op::Read, ident.span());
+                            (Term::compose(read, term), *ty)
+                        }
+                        var => var,
+                    });
                 }
                 Ok((Term::Const(path.to_token_stream(), path.span()), Ty::Scalar))
             }
@@ -138,7 +158,7 @@ impl Lowering {
                 }
                 UnOp::Not(_) => Err(Unsupported::NotOutsideCondition.at(u)),
                 // Objects are values: reading through a reference reads the value.
-                UnOp::Deref(_) => self.expr(env, &u.expr),
+                UnOp::Deref(_) => self.operand(env, &u.expr),
                 _ => Err(Unsupported::Operator.at(u)),
             },
             Expr::Reference(r) => match &r.mutability {
@@ -146,7 +166,7 @@ impl Lowering {
                     let and = r.and_token;
                     Err(Unsupported::MutBorrow.at(quote!(#and #mutability)))
                 }
-                None => self.expr(env, &r.expr),
+                None => self.operand(env, &r.expr),
             },
             Expr::Index(i) => self.index(env, i),
             Expr::Range(r) => self.range(env, r),

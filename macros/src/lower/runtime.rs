@@ -52,12 +52,12 @@ pub(super) fn is_run_time_method(name: &str) -> bool {
 /// The methods that may be given type arguments: `sum::<f64>()`, `collect::<Vec<_>>()`.
 pub(super) const TURBOFISH_METHODS: [&str; 2] = ["sum", "collect"];
 
-const MAP: Calling = Calling {
+pub(super) const MAP: Calling = Calling {
     method: "map",
     example: "|x| x * x",
 };
 
-const FOLD: Calling = Calling {
+pub(super) const FOLD: Calling = Calling {
     method: "fold",
     example: "|acc, x| acc + x",
 };
@@ -137,7 +137,7 @@ impl Lowering {
     }
 
     /// `(a..b).map(f)`: `build f' ∘ ((c △ a) △ (b − a))`, or `build f ∘ (c △ b)` from `0`.
-    fn build(&mut self, env: &Env, range: Term, f: &Expr) -> syn::Result<Typed> {
+    pub(super) fn build(&mut self, env: &Env, range: Term, f: &Expr) -> syn::Result<Typed> {
         let (start, end) = bounds(range);
         let body = self.function(env, f, &MAP, &[Ty::Index], |c, ps| pair(c, one(ps)))?;
         let vector = Ty::Iter(Box::new(body.ty));
@@ -156,7 +156,14 @@ impl Lowering {
     }
 
     /// `xs.iter().fold(init, f)`: `fold f ∘ (c △ (init △ xs))`.
-    fn fold(&mut self, env: &Env, xs: Term, a: Ty, init: &Expr, f: &Expr) -> syn::Result<Typed> {
+    pub(super) fn fold(
+        &mut self,
+        env: &Env,
+        xs: Term,
+        a: Ty,
+        init: &Expr,
+        f: &Expr,
+    ) -> syn::Result<Typed> {
         let (s, s_ty) = self.expr(env, init)?;
         let Body { capture, body, ty } =
             self.function(env, f, &FOLD, &[s_ty.clone(), a], |c, ps| {
@@ -193,8 +200,9 @@ impl Lowering {
         e: &Expr,
         method: &'static str,
     ) -> syn::Result<(Term, Ty)> {
-        match self.expr(env, e)? {
+        match self.operand(env, e)? {
             (xs, Ty::Vec(a) | Ty::Iter(a)) => Ok((xs, *a)),
+            (_, Ty::Data(_) | Ty::View(_)) => Err(Unsupported::DataZip.at(e)),
             (_, ty) => Err(Rejection::NotIterable {
                 method: method.to_string(),
                 ty,
@@ -203,29 +211,24 @@ impl Lowering {
         }
     }
 
-    /// `xs[i]`: `index_v ∘ (xs △ i)` for a run-time vector, `ex_at(n) ∘ xs` for a vector of a
-    /// fixed length and a literal `n`.
+    /// `xs[i]`: `index_v ∘ (xs △ i)` for a run-time vector, `data_at ∘ (xs △ i)` for a `#[data]`
+    /// Vec, `ex_at(n) ∘ xs` for a vector of a fixed length and a literal `n`.
     pub(super) fn index(&mut self, env: &Env, e: &syn::ExprIndex) -> syn::Result<Typed> {
-        let (xs, ty) = self.expr(env, &e.expr)?;
-        match ty {
-            Ty::Vec(a) => {
-                let (i, i_ty) = self.expr(env, &e.index)?;
-                if !i_ty.may_be_index() {
-                    return Err(Rejection::IndexOf(i_ty).at(&e.index));
-                }
-                let span = e.bracket_token.span.join();
-                Ok((Term::op2(Op::IndexV, xs, i, span), *a))
-            }
-            Ty::Vector(h, a) => {
-                let Some(n) = literal_index(&e.index) else {
-                    return Err(Rejection::FixedIndex.at(&e.index));
-                };
-                let at = Term::Indexed(crate::term::Indexed::At(n), h);
-                Ok((Term::compose(at, xs), *a))
-            }
-            Ty::Unknown => Err(Unsupported::IndexOfUnknown.at(&e.expr)),
-            other => Err(Rejection::IndexingOf(other).at(&e.expr)),
+        let (xs, ty) = self.operand(env, &e.expr)?;
+        let (op, a) = match ty {
+            Ty::Vec(a) => (Op::IndexV, a),
+            Ty::Data(data) => match *data {
+                Ty::Vec(a) => (Op::DataAt, a),
+                _ => return Err(Unsupported::DataVector.at(&e.expr)),
+            },
+            ty => return fixed_index(e, xs, ty),
+        };
+        let (i, i_ty) = self.expr(env, &e.index)?;
+        if !i_ty.may_be_index() {
+            return Err(Rejection::IndexOf(i_ty).at(&e.index));
         }
+        let span = e.bracket_token.span.join();
+        Ok((Term::op2(op, xs, i, span), *a))
     }
 
     /// `a..b` and `a..=b`: the pair of bounds `(a, b)` (`(a, b + 1)`), both indices.
@@ -265,9 +268,24 @@ impl Lowering {
     }
 }
 
+/// `xs[n]` of a vector of a fixed length: `ex_at(n) ∘ xs`, `n` a literal.
+fn fixed_index(e: &syn::ExprIndex, xs: Term, ty: Ty) -> syn::Result<Typed> {
+    match ty {
+        Ty::Vector(h, a) => {
+            let Some(n) = literal_index(&e.index) else {
+                return Err(Rejection::FixedIndex.at(&e.index));
+            };
+            let at = Term::Indexed(crate::term::Indexed::At(n), h);
+            Ok((Term::compose(at, xs), *a))
+        }
+        Ty::Unknown => Err(Unsupported::IndexOfUnknown.at(&e.expr)),
+        other => Err(Rejection::IndexingOf(other).at(&e.expr)),
+    }
+}
+
 /// The extreme `fold(init, f)` computes, if it is `max_v` (`init` is −∞ and `f` is `max`) or
 /// `min_v` (`+∞` and `min`), of the program's scalar type `scalar`.
-fn extreme(init: &Expr, f: &Expr, scalar: &str) -> Option<Op> {
+pub(super) fn extreme(init: &Expr, f: &Expr, scalar: &str) -> Option<Op> {
     let (init, f) = (
         squashed(&init.to_token_stream()),
         squashed(&f.to_token_stream()),

@@ -7,14 +7,16 @@
 //!   `cond(c, then, otherwise)`, where a missing `else` keeps the state as it is;
 //! - `for i in a..b { … }` is `exl ∘ iterate (body △ i + 1) ∘ (c △ ((s △ a) △ (b − a)))`, the
 //!   index in the state beside the variables (as `(a..b).fold`);
-//! - `for x in xs.iter() { … }` is `fold body ∘ (c △ (s △ xs))`;
+//! - `for x in xs.iter() { … }` is `fold body ∘ (c △ (s △ xs))`, and over a `#[data]` Vec
+//!   (`for x in &xs`) a loop over its indices that reads `let x = xs[i];` first (see `data`);
 //! - `while p { … }` is `iterate_while p body ∘ (c △ s)`;
 //!
 //! where `s` is the state before the statement, `c` the other variables the loop reads, and
 //! `body` the block run on them, ending with the new state.
 
+use super::data::{data_view, indices, read_in_loop};
 use super::runtime::{iterate_range, pair};
-use super::{End, Lowering};
+use super::{End, Lowering, Typed};
 use crate::env::Env;
 use crate::names::identifiers;
 use crate::reject::{Rejection, Unsupported};
@@ -183,24 +185,42 @@ impl Lowering {
         }
     }
 
-    /// `for pat in iterable { body }`, over a range or a run-time vector.
+    /// `for pat in iterable { body }`, over a range, a run-time vector or data.
     fn for_loop(&mut self, env: &Env, l: &syn::ExprForLoop, state: &State) -> syn::Result<Term> {
         if let Some(label) = &l.label {
             return Err(Unsupported::Label.at(label));
         }
-        let (iterable, ty) = self.expr(env, &l.expr)?;
-        let body = &l.body;
+        let (iterable, ty) = match self.operand(env, &l.expr)? {
+            (xs, ty @ Ty::Data(_)) => data_view(&l.expr, xs, ty)?,
+            lowered => lowered,
+        };
+        if let Ty::View(view) = &ty {
+            let (pat, body) = read_in_loop(view, &l.pat, &l.body);
+            let indices = (indices(iterable), Ty::Iter(Box::new(Ty::Index)));
+            return self.for_over(env, (&pat, &body, &l.expr), indices, state);
+        }
+        self.for_over(env, (&l.pat, &l.body, &l.expr), (iterable, ty), state)
+    }
+
+    /// The loop `for pat in iterable { body }`, its iterable lowered.
+    fn for_over(
+        &mut self,
+        env: &Env,
+        (pat, body, written): (&Pat, &Block, &Expr),
+        (iterable, ty): Typed,
+        state: &State,
+    ) -> syn::Result<Term> {
         let (captured, capture) = Self::loop_capture(env, quote!(#body), state);
         let s = state.read(env);
         match ty {
             Ty::Range => {
-                let index = Env::bind(&l.pat, &Ty::Index, &mut self.types)?;
+                let index = Env::bind(pat, &Ty::Index, &mut self.types)?;
                 let inner = pair(captured, pair(state.env(), index));
                 let step = self.state_block(&inner, body, state)?;
                 Ok(iterate_range(step, capture, s, iterable))
             }
             Ty::Vec(a) | Ty::Iter(a) => {
-                let element = Env::bind(&l.pat, &a, &mut self.types)?;
+                let element = Env::bind(pat, &a, &mut self.types)?;
                 let inner = pair(pair(captured, state.env()), element);
                 let step = self.state_block(&inner, body, state)?;
                 let fold = Term::looping(Loop::Fold, step);
@@ -209,7 +229,7 @@ impl Lowering {
                     Term::fork(capture, Term::fork(s, iterable)),
                 ))
             }
-            other => Err(Rejection::ForOver(other).at(&l.expr)),
+            other => Err(Rejection::ForOver(other).at(written)),
         }
     }
 

@@ -24,6 +24,10 @@ const LOOP_STATEMENT: &str =
 const ON_VECTORS: &str =
     "a program works on whole vectors, with `map`, `zip_with`, `sum` and `dot`";
 
+/// How data are read, for messages.
+const DATA_READS: &str =
+    "a #[data] Vec is read by element: `xs[i]`, `xs.len()`, `xs.iter()…`, `for x in &xs { … }`";
+
 /// Declares [`Unsupported`]: syntax a program may not contain, what it is called and what to
 /// write instead.
 macro_rules! unsupported {
@@ -124,6 +128,14 @@ unsupported! {
     RestPattern => "`..` in patterns";
     AtPattern => "`@` patterns";
     Pattern => "this pattern";
+    DataArguments => "arguments to `#[data]`", "mark a parameter as data with `#[data]` alone";
+    DataPattern => "`#[data]` on a pattern", "a #[data] parameter is a name: `#[data] xs: Vec<f64>`";
+    DataVector => "this use of a #[data] Vec", DATA_READS;
+    DataIterator => "an iterator over data outside its chain",
+        "use it where it is made: `xs.iter().zip(&ys).map(…)`, `for x in xs.iter() { … }`";
+    DataZip => "zipping a #[data] Vec with another vector",
+        "zip data with data; or iterate the vector and index the data: \
+         `v.iter().enumerate().map(|(i, vi)| … xs[i] …)`";
     Generics => "generic programs",
         "a program is generic in the category already; its scalar type is f64 or f32";
     ConstFn => "`const fn`";

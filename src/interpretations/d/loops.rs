@@ -161,30 +161,31 @@ impl<K: Cartesian + Cocartesian> IndexCat for D<K> {
         DMap::new(move |_| (n, zero::<K, A, usize>()))
     }
     fn add_ix() -> DMap<K, (usize, usize), usize> {
-        on_counts::<K, usize>(crate::interpretations::Fun::add_ix())
+        without_derivative::<K, _, usize>(crate::interpretations::Fun::add_ix())
     }
     fn sub_ix() -> DMap<K, (usize, usize), usize> {
-        on_counts::<K, usize>(crate::interpretations::Fun::sub_ix())
+        without_derivative::<K, _, usize>(crate::interpretations::Fun::sub_ix())
     }
     fn mul_ix() -> DMap<K, (usize, usize), usize> {
-        on_counts::<K, usize>(crate::interpretations::Fun::mul_ix())
+        without_derivative::<K, _, usize>(crate::interpretations::Fun::mul_ix())
     }
     fn div_ix() -> DMap<K, (usize, usize), usize> {
-        on_counts::<K, usize>(crate::interpretations::Fun::div_ix())
+        without_derivative::<K, _, usize>(crate::interpretations::Fun::div_ix())
     }
     fn rem_ix() -> DMap<K, (usize, usize), usize> {
-        on_counts::<K, usize>(crate::interpretations::Fun::rem_ix())
+        without_derivative::<K, _, usize>(crate::interpretations::Fun::rem_ix())
     }
     fn ix_to_scalar<S: Scalar>() -> DMap<K, usize, S> {
         DMap::new(|i: usize| (S::from_f64(i as f64), zero::<K, usize, S>()))
     }
 }
 
-/// An operation on counts as a morphism of `D<K>`: `Fun`'s value, a zero derivative.
-fn on_counts<K: Cartesian + Cocartesian, B: Additive>(
-    f: crate::interpretations::Func<(usize, usize), B>,
-) -> DMap<K, (usize, usize), B> {
-    DMap::new(move |a| (f.apply(a), zero::<K, (usize, usize), B>()))
+/// An operation that carries no derivative (on counts, on data) as a morphism of `D<K>`: `Fun`'s
+/// value, a zero derivative.
+pub(super) fn without_derivative<K: Cartesian + Cocartesian, A: Additive, B: Additive>(
+    f: crate::interpretations::Func<A, B>,
+) -> DMap<K, A, B> {
+    DMap::new(move |a| (f.apply(a), zero::<K, A, B>()))
 }
 
 /// A constant's derivative is zero.

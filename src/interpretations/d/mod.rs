@@ -2,9 +2,10 @@
 //! maps `⊸` represented in the category `K`.
 //!
 //! All of `D`'s instances live in this module: the core classes and representations here, the
-//! numeric primitives (each with its derivative) in `numeric.rs`, and the indexed products
-//! (Fig. 13) in `indexed.rs`.
+//! numeric primitives (each with its derivative) in `numeric.rs`, the indexed products
+//! (Fig. 13) in `indexed.rs`, loops and run-time vectors in `loops.rs`, and data in `data.rs`.
 
+mod data;
 mod indexed;
 mod loops;
 mod numeric;

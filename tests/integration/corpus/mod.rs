@@ -39,6 +39,7 @@ macro_rules! programs_and_twins {
         $(
             $(#[doc = $doc:literal])*
             fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
+            $(twin($($twin_params:tt)*) { $($prelude:tt)* })?
         )*
     ) => {
         mod programs {
@@ -51,16 +52,47 @@ macro_rules! programs_and_twins {
             )*
         }
 
-        // The twins are the programs verbatim: `!(y > 1.0)` and indexed loops included.
-        #[allow(clippy::neg_cmp_op_on_partial_ord, clippy::needless_range_loop)]
+        // The twins are the programs verbatim: `!(y > 1.0)`, indexed loops and counted iterators
+        // included. A twin whose parameters differ from its program's (`twin(…) { … }`: a
+        // `#[data]` parameter's `Data` handle) reads them in a prelude first.
+        #[allow(
+            clippy::neg_cmp_op_on_partial_ord,
+            clippy::needless_range_loop,
+            clippy::iter_count
+        )]
         mod twins {
             use super::*;
             $(use super::$callees::plain::*;)?
             $(
-                $(#[doc = $doc])*
-                pub fn $name($($params)*) -> $result { $($body)* }
+                twin! {
+                    $(#[doc = $doc])*
+                    fn $name[$($params)*] $([$($twin_params)*] [$($prelude)*])? -> $result {
+                        $($body)*
+                    }
+                }
             )*
         }
+    };
+}
+
+/// A twin: its program's parameters and body, or its own parameters and a prelude that reads
+/// them as the body expects.
+macro_rules! twin {
+    (
+        $(#[doc = $doc:literal])*
+        fn $name:ident[$($params:tt)*] -> $result:ty { $($body:tt)* }
+    ) => {
+        $(#[doc = $doc])*
+        pub fn $name($($params)*) -> $result { $($body)* }
+    };
+    (
+        $(#[doc = $doc:literal])*
+        fn $name:ident[$($params:tt)*] [$($twin:tt)*] [$($prelude:tt)*] -> $result:ty {
+            $($body:tt)*
+        }
+    ) => {
+        $(#[doc = $doc])*
+        pub fn $name($($twin)*) -> $result { $($prelude)* $($body)* }
     };
 }
 

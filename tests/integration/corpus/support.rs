@@ -61,8 +61,8 @@ impl<A, B> Interpretation<A, B> {
 /// Jacobians, checked at every point), then the other modes'.
 pub type Modes<A, B> = Vec<Interpretation<A, B>>;
 
-/// A plain function of the domain `A`: functions of 0–3 parameters take `()`, `a`, `(a, b)` and
-/// `((a, b), c)`, as the programs do. `Arity` keeps the implementations apart.
+/// A plain function of the domain `A`: functions of 0–4 parameters take `()`, `a`, `(a, b)`,
+/// `((a, b), c)` and `(((a, b), c), d)`, as the programs do. `Arity` keeps the implementations apart.
 pub trait Twin<A, B, Arity> {
     fn run(&self, a: A) -> B;
 }
@@ -71,6 +71,7 @@ pub enum Arity0 {}
 pub enum Arity1 {}
 pub enum Arity2 {}
 pub enum Arity3 {}
+pub enum Arity4 {}
 
 impl<F: Fn() -> B, B> Twin<(), B, Arity0> for F {
     fn run(&self, (): ()) -> B {
@@ -93,6 +94,12 @@ impl<F: Fn(A1, A2) -> B, A1, A2, B> Twin<(A1, A2), B, Arity2> for F {
 impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<((A1, A2), A3), B, Arity3> for F {
     fn run(&self, ((a1, a2), a3): ((A1, A2), A3)) -> B {
         self(a1, a2, a3)
+    }
+}
+
+impl<F: Fn(A1, A2, A3, A4) -> B, A1, A2, A3, A4, B> Twin<(((A1, A2), A3), A4), B, Arity4> for F {
+    fn run(&self, (((a1, a2), a3), a4): (((A1, A2), A3), A4)) -> B {
+        self(a1, a2, a3, a4)
     }
 }
 

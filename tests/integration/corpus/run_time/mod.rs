@@ -24,17 +24,38 @@ macro_rules! run_time {
         #[shapes($($shape:expr),+ $(,)?)]
         $(#[domain($guard:expr)])?
         $(#[short($short:expr)])?
-        fn $name:ident($($params:tt)*) -> $result:ty { $($body:tt)* }
+        fn $name:ident($($(#[$data:ident])? $param:ident: $ty:ty),* $(,)?) -> $result:ty {
+            $($body:tt)*
+        }
     )*) => {
         programs_and_twins! {
             callees: callees;
-            $($(#[doc = $doc])* fn $name($($params)*) -> $result { $($body)* })*
+            $(
+                $(#[doc = $doc])*
+                fn $name($($(#[$data])? $param: $ty),*) -> $result { $($body)* }
+                twin($($param: twin_type!($($data)? $ty)),*) { $(twin_value!($($data)? $param);)* }
+            )*
         }
 
         every_mode! {
             $($name: modes!($name, short!($($short)?)), &[$($shape),+], domain!($($guard)?);)*
         }
     };
+}
+
+/// A twin's parameter type: a `#[data]` parameter's is the program's, `Data<T>`.
+macro_rules! twin_type {
+    (data $ty:ty) => { catad::space::Data<$ty> };
+    ($ty:ty) => { $ty };
+}
+
+/// A twin's parameter as its body reads it: a `#[data]` parameter's value, cloned from its
+/// handle.
+macro_rules! twin_value {
+    (data $param:ident) => {
+        let $param = $param.get().clone();
+    };
+    ($param:ident) => {};
 }
 
 /// The most elements a run-time vector may have, in a point where ReverseCont and ForwardBegin
@@ -107,6 +128,12 @@ impl Longest for DMatrix<f64> {
 impl Longest for Point {
     fn longest(&self) -> usize {
         0
+    }
+}
+
+impl<T: Longest> Longest for catad::space::Data<T> {
+    fn longest(&self) -> usize {
+        self.get().longest()
     }
 }
 

@@ -4,9 +4,10 @@
 // everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
 // checked. ReverseCont and ForwardBegin are checked only at the points whose vectors are short
 // (`SHORT` in `mod.rs`), each program naming at least one such shape, or where its
-// `#[short(…)]` says (its loops being costlier, or over no vector).
+// `#[short(…)]` says (its loops being costlier, or over no vector). A `#[data]` parameter's
+// value is fixed by the shapes: only the other parameters' coordinates are sampled.
 
-use catad::space::HasRep;
+use catad::space::{Data, HasRep};
 
 /// A struct in a vector.
 #[derive(Clone, Debug, PartialEq, HasRep)]
@@ -363,5 +364,97 @@ run_time! {
     #[domain(|(_, v): &(f64, DVector<f64>)| v.len() < 2 || clear_extreme(v.as_slice(), 1.0))]
     fn custom_primitives(x: f64, v: DVector<f64>) -> f64 {
         softplus(2.0 * x) * log_sum_exp(&v * x.sin()) + softplus(-x)
+    }
+
+    /// A classifier's whole loss over data, `examples/training.rs`'s (checked here in every
+    /// mode): `#[data]` samples and labels iterated together (`xs.iter().zip(&ys)`), the mean over
+    /// the samples (`ys.len()`), weight decay.
+    #[shapes(
+        (
+            ((vec![0.0; 2], 0.0), Data::new(vec![vec![0.5, -1.0], vec![1.5, 0.25], vec![-0.75, 2.0]])),
+            Data::new(vec![1.0, 0.0, 1.0]),
+        ),
+        (((vec![0.0; 1], 0.0), Data::new(vec![vec![-1.5]])), Data::new(vec![0.0])),
+    )]
+    #[short(|a| a.longest() <= 1)]
+    fn logistic(w: Vec<f64>, b: f64, #[data] xs: Vec<Vec<f64>>, #[data] ys: Vec<f64>) -> f64 {
+        let total = xs
+            .iter()
+            .zip(&ys)
+            .map(|(x, y)| {
+                let z = x.iter().zip(&w).map(|(xi, wi)| xi * wi).sum::<f64>() + b;
+                z.max(0.0) + (-z.abs()).exp().ln_1p() - y * z
+            })
+            .sum::<f64>();
+        total / (ys.len() as f64) + 0.001 * w.iter().map(|wi| wi * wi).sum::<f64>()
+    }
+
+    /// A hyper-parameter (`#[data] lambda: f64`, read where it is used, inside a loop and out)
+    /// and `for x in &xs` over data.
+    #[shapes(
+        ((vec![0.0; 3], Data::new(0.25)), Data::new(vec![1.0, -2.0, 0.5])),
+        ((vec![0.0; 1], Data::new(2.0)), Data::new(vec![0.5])),
+    )]
+    #[short(|a| a.longest() <= 1)]
+    fn ridge(w: Vec<f64>, #[data] lambda: f64, #[data] xs: Vec<f64>) -> f64 {
+        let mut fit = 0.0;
+        for x in &xs {
+            let p = w.iter().map(|wi| wi * x).sum::<f64>();
+            fit += (p - x).powi(2) + lambda * p * p;
+        }
+        fit * lambda
+    }
+
+    /// Data read by index (`xs[i]`, `xs.len()`) over a range and from a closure over a vector's
+    /// elements; a `usize` datum.
+    #[shapes(
+        ((vec![0.0; 2], Data::new(vec![0.5, -1.5, 2.0])), Data::new(1_usize)),
+        ((vec![0.0; 1], Data::new(vec![1.25])), Data::new(3_usize)),
+    )]
+    #[short(|a| a.longest() <= 1)]
+    fn by_index(w: Vec<f64>, #[data] xs: Vec<f64>, #[data] k: usize) -> f64 {
+        let n = xs.len();
+        let a = (0..n).map(|i| xs[i] * w[(i + k) % w.len()]).sum::<f64>();
+        a * w.iter().enumerate().map(|(i, wi)| wi.sin() * xs[i % n]).sum::<f64>()
+    }
+
+    /// Data enumerated and folded, and counted.
+    #[shapes((0.0, Data::new(vec![0.5, -1.5, 2.0])), (0.0, Data::new(vec![1.25])))]
+    #[short(|a| a.longest() <= 1)]
+    fn enumerated_data(s: f64, #[data] xs: Vec<f64>) -> f64 {
+        let b = xs.iter().enumerate().fold(s, |acc, (i, x)| acc * 0.5 + x * (i as f64 + s));
+        b * (xs.iter().count() as f64)
+    }
+
+    /// Two data sets iterated together by `for (x, y) in xs.iter().zip(ys.iter())`, and the sum
+    /// and the largest of the data (their elements collected first).
+    #[shapes(
+        ((0.0, Data::new(vec![0.5, -1.0, 1.5])), Data::new(vec![2.0, 0.25, -0.5])),
+        ((0.0, Data::new(vec![1.25])), Data::new(vec![-1.0])),
+    )]
+    #[short(|a| a.longest() <= 1)]
+    fn paired(s: f64, #[data] xs: Vec<f64>, #[data] ys: Vec<f64>) -> f64 {
+        let mut acc = s;
+        for (x, y) in xs.iter().zip(ys.iter()) {
+            acc = acc * x + y.sin() * s;
+        }
+        let top = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        acc + top * ys.iter().sum::<f64>() * s
+    }
+
+    /// Rows of data in nested loops: `for row in xs.iter()` with an iterator chain inside, and
+    /// `xs[0][0]`.
+    #[shapes(
+        (vec![0.0; 2], Data::new(vec![vec![0.5, -1.0], vec![1.0, 1.0], vec![-0.5, 0.0]])),
+        (vec![0.0; 1], Data::new(vec![vec![1.0]])),
+    )]
+    #[short(|a| a.longest() <= 1)]
+    fn centred(mu: Vec<f64>, #[data] xs: Vec<Vec<f64>>) -> f64 {
+        let mut total = 0.0;
+        for row in xs.iter() {
+            let d = row.iter().zip(&mu).map(|(x, m)| (x - m).powi(2)).sum::<f64>();
+            total += (-d).exp();
+        }
+        total + xs[0][0] * mu[0]
     }
 }
