@@ -29,6 +29,7 @@ pub mod category;
 pub mod cocartesian;
 pub mod conditional;
 mod differentiable;
+pub mod folds;
 pub mod functor;
 pub mod indexed;
 mod lift;
