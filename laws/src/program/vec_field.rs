@@ -39,6 +39,20 @@ pub struct VecField<V: Vocabulary> {
 
 /// A reduction `(x, xs) ↦ ℝ` of a scalar and a run-time vector, its bodies random programs of
 /// `V`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::{Field, Nonlinear, NonlinearBinary, Reduction, VecField};
+/// // (x, xs) ↦ x · len xs + xs[1]
+/// let p = VecField::<Nonlinear> {
+///     left: Reduction::Length,
+///     right: Reduction::Index(1),
+///     outer: Field::Binary(NonlinearBinary::Add, Box::new(Field::Exl), Box::new(Field::Exr)),
+/// };
+/// assert_eq!(p.eval(&(2.0, vec![1.0, 5.0])), Some(9.0));
+/// assert_eq!(p.eval(&(2.0, vec![1.0])), None);
+/// assert_eq!(p.interpret::<Fun>().apply((2.0, vec![1.0, 5.0])), 9.0);
+/// ```
 #[derive(Clone, Debug)]
 pub enum Reduction<V: Vocabulary> {
     /// `l x`: the vector unused (its cotangent is zero).
