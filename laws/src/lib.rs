@@ -30,6 +30,7 @@ pub mod cocartesian;
 pub mod conditional;
 pub mod data;
 mod differentiable;
+pub mod folds;
 pub mod functor;
 pub mod indexed;
 mod lift;

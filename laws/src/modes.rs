@@ -67,9 +67,10 @@ pub struct Mode {
     pub about: &'static str,
     /// Running a derivative re-evaluates along every path of the program, so its cost is
     /// exponential in the nesting of `cross` and in the number of loops and their iterations
-    /// (about 15 times over per iteration; `Cont` and `Begin` over functions): the suites give it
-    /// programs of the least depth without loops (`program::Shallow<program::Nonlinear>`), so
-    /// the suites do not check its loops.
+    /// (each iteration multiplies it by the paths through the loop's body; `Cont` and `Begin`
+    /// over functions): the suites give it programs of the least depth
+    /// (`program::Shallow<program::Nonlinear>`), and check its loops on programs with one loop of
+    /// at most two iterations over bodies of depth at most 1 (see `program::Shallow`).
     pub shallow: bool,
     /// It builds linear maps from types alone (`Mat`), so its objects must have static dimensions:
     /// the suites do not run it on run-time-length vectors, nor on programs with loops (whose

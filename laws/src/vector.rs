@@ -72,7 +72,7 @@ pub enum VecFold<V: Vocabulary> {
 /// inside nest as the vocabulary says): 2, or 1 for a shallow vocabulary (one whose programs all
 /// have the least depth, for the categories whose cost grows with nesting).
 fn vector_depth<V: Vocabulary>() -> usize {
-    if V::MAX_DEPTH == MIN_DEPTH { 1 } else { 2 }
+    if V::MAX_DEPTH <= MIN_DEPTH { 1 } else { 2 }
 }
 
 fn boxed<T>(t: T) -> Box<T> {
@@ -288,6 +288,9 @@ impl VecPt {
 /// assert_eq!(Arr::<3>::shape_of(&x).object(&x), [1.0, 2.0, 1.0]);
 /// ```
 pub trait Shape: Container<Obj<f64>: Space<f64>, Obj<(f64, f64)>: Space<f64>> {
+    /// Whether the shape fixes the length (`Arr<N>`, `SVec<N>`), rather than taking the
+    /// vector's.
+    const FIXED: bool;
     /// The shape for the vector `x`.
     fn shape_of(x: &VecPt) -> Self;
     /// The object of the shape with the coordinates of `x` (repeated or cut as needed).
@@ -299,6 +302,7 @@ pub trait Shape: Container<Obj<f64>: Space<f64>, Obj<(f64, f64)>: Space<f64>> {
 }
 
 impl Shape for VecLen {
+    const FIXED: bool = false;
     fn shape_of(x: &VecPt) -> Self {
         VecLen(x.0.len())
     }
@@ -308,6 +312,7 @@ impl Shape for VecLen {
 }
 
 impl Shape for DVecLen {
+    const FIXED: bool = false;
     fn shape_of(x: &VecPt) -> Self {
         DVecLen(x.0.len())
     }
@@ -317,6 +322,7 @@ impl Shape for DVecLen {
 }
 
 impl<const N: usize> Shape for Arr<N> {
+    const FIXED: bool = true;
     fn shape_of(_: &VecPt) -> Self {
         Arr
     }
@@ -326,6 +332,7 @@ impl<const N: usize> Shape for Arr<N> {
 }
 
 impl<const N: usize> Shape for SVec<N> {
+    const FIXED: bool = true;
     fn shape_of(_: &VecPt) -> Self {
         SVec
     }

@@ -3,7 +3,7 @@
 //! suite written for a vocabulary runs them.
 
 use super::{
-    Field, Grammar, Interprets, Line, MARGIN, Nonlinear, NonlinearBinary, NonlinearUnary,
+    Field, Grammar, Interprets, KINK, Line, MARGIN, Nonlinear, NonlinearBinary, NonlinearUnary,
     RandomProgram, Vocabulary, bounded,
 };
 use catad::prelude::*;
@@ -15,11 +15,12 @@ use quickcheck::{Arbitrary, Gen};
 /// `zip_v`, `sum_v`, `index_v`, `len_v`, `max_v`, `min_v` over vectors built from the input.
 ///
 /// A loop runs at most `N` times (`Vocabulary::ITERATIONS`); its bodies are [`Nonlinear`]
-/// programs of depth 0 to 2, so loops nest only inside checkpoints. `ReverseCont` and
-/// `ForwardBegin` re-run their continuations along every path, about 15 times over per loop
-/// iteration, so that a random program with a few loops takes them seconds: the mode suites give
-/// them no loops. `D<Mat>` builds its maps from types, so it cannot run loops over `Vec` and gets
-/// [`Nonlinear`].
+/// programs of depth 0 to `BODY`, so loops nest only inside checkpoints. `ReverseCont` and
+/// `ForwardBegin` re-run their continuations along every path, a loop multiplying the cost by the
+/// paths through its body once per iteration, so they get `Shallow<Looping<2, 1>, 3>`: one loop
+/// per program, of at most two iterations over bodies of depth at most 1 (see
+/// [`Shallow`](super::Shallow)). `D<Mat>` builds its maps from types, so it cannot run loops over
+/// `Vec` and gets [`Nonlinear`].
 ///
 /// ```
 /// use catad::prelude::*;
@@ -31,7 +32,7 @@ use quickcheck::{Arbitrary, Gen};
 /// }
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Looping<const N: usize = 3>;
+pub struct Looping<const N: usize = 3, const BODY: usize = 2>;
 
 /// Unary primitives of [`Looping`]: `x ↦ …`, `x` also the loops' environment; the vectors hold
 /// `element (x + i/4)` at index `i`.
@@ -72,7 +73,7 @@ pub enum LoopUnary {
         body: Field<Nonlinear>,
     },
     /// `max_v` (or `min_v`) of `build element (x, n)`, `n ≥ 1`, where the extreme leads the rest
-    /// by at least [`MARGIN`] (away from ties, the kinks).
+    /// by at least [`KINK`] (away from ties, the kinks).
     Extreme {
         /// `max_v` or `min_v`.
         largest: bool,
@@ -130,9 +131,9 @@ pub enum LoopBinary {
     },
 }
 
-/// A loop body: a [`Nonlinear`] program of depth 0 to 2.
-fn body<T: Grammar>(g: &mut Gen) -> T {
-    let depth = usize::from(u8::arbitrary(g) % 3);
+/// A loop body: a program of depth 0 to `most`.
+pub(super) fn body<T: Grammar>(g: &mut Gen, most: usize) -> T {
+    let depth = usize::from(u8::arbitrary(g)) % (most + 1);
     T::generate(g, depth)
 }
 
@@ -141,26 +142,29 @@ fn count(g: &mut Gen, lo: usize, hi: usize) -> usize {
     lo + usize::from(u8::arbitrary(g)) % (hi + 1 - lo)
 }
 
-impl<const N: usize> Vocabulary for Looping<N> {
+impl<const N: usize, const BODY: usize> Vocabulary for Looping<N, BODY> {
     type Unary = LoopUnary;
     type Binary = LoopBinary;
     const ITERATIONS: usize = N;
 
     fn unary(g: &mut Gen) -> LoopUnary {
         use LoopUnary::*;
-        let (n, element) = (count(g, 0, N), body(g));
+        let (n, element) = (count(g, 0, N), body(g, BODY));
         match u8::arbitrary(g) % 45 {
-            0 => Iterate { n, body: body(g) },
+            0 => Iterate {
+                n,
+                body: body(g, BODY),
+            },
             1 => Fold {
                 n,
                 element,
-                body: body(g),
+                body: body(g, BODY),
             },
             2 => SumBuild { n, element },
             3 => MapSum {
                 n,
                 element,
-                body: body(g),
+                body: body(g, BODY),
             },
             4 => Extreme {
                 largest: bool::arbitrary(g),
@@ -176,9 +180,9 @@ impl<const N: usize> Vocabulary for Looping<N> {
             7 => While {
                 n,
                 limit: count(g, 1, 3) as f64,
-                body: body(g),
+                body: body(g, BODY),
             },
-            8 => Checkpoint(Box::new(body(g))),
+            8 => Checkpoint(Box::new(body(g, BODY))),
             _ => Scalar(<Nonlinear as Vocabulary>::unary(g)),
         }
     }
@@ -187,9 +191,9 @@ impl<const N: usize> Vocabulary for Looping<N> {
         if u8::arbitrary(g) % 6 == 0 {
             LoopBinary::Zip {
                 n: count(g, 0, N),
-                left: body(g),
-                right: body(g),
-                body: body(g),
+                left: body(g, BODY),
+                right: body(g, BODY),
+                body: body(g, BODY),
             }
         } else {
             LoopBinary::Scalar(<Nonlinear as Vocabulary>::binary(g))
@@ -216,13 +220,7 @@ impl<const N: usize> Vocabulary for Looping<N> {
                 largest,
                 n,
                 element,
-            } => {
-                let xs = elements(element, x, *n)?;
-                let sign = if *largest { 1.0 } else { -1.0 };
-                let m = xs.iter().fold(f64::NEG_INFINITY, |m, x| m.max(sign * x));
-                let leaders = xs.iter().filter(|x| sign * *x > m - MARGIN).count();
-                (leaders == 1).then_some(sign * m)?
-            }
+            } => extreme(&elements(element, x, *n)?, *largest)?,
             Index { n, i, element } => elements(element, x, *n)?[*i],
             Length { n, element } => {
                 elements(element, x, *n)?;
@@ -261,6 +259,38 @@ impl<const N: usize> Vocabulary for Looping<N> {
             }
         }
     }
+    fn unary_loops(u: &LoopUnary) -> usize {
+        match u {
+            LoopUnary::Scalar(_) => 0,
+            LoopUnary::Checkpoint(l) => l.loops(),
+            _ => 1,
+        }
+    }
+
+    fn binary_loops(b: &LoopBinary) -> usize {
+        usize::from(matches!(b, LoopBinary::Zip { .. }))
+    }
+}
+
+/// `max_v xs` (`largest`) or `min_v xs`, where `xs` is not empty and its extreme leads the rest by
+/// at least [`KINK`].
+pub(super) fn extreme(xs: &[f64], largest: bool) -> Option<f64> {
+    let sign = if largest { 1.0 } else { -1.0 };
+    let m = xs.iter().fold(f64::NEG_INFINITY, |m, x| m.max(sign * x));
+    let leaders = xs.iter().filter(|x| sign * *x > m - KINK).count();
+    (leaders == 1).then_some(sign * m)
+}
+
+/// `((e, s), a) ↦ body (s, e + a)`: the step of a fold whose body sees the element shifted by the
+/// environment.
+pub(super) fn fold_step<K: Program<f64>>(
+    body: Hom<K, (f64, f64), f64>,
+) -> Hom<K, ((f64, f64), f64), f64> {
+    let sum = K::compose(
+        K::add_c(),
+        K::fork(K::compose(K::exl(), K::exl()), K::exr()),
+    );
+    K::compose(body, K::fork(K::compose(K::exr(), K::exl()), sum))
 }
 
 /// The elements `element (x + i/4)` for `i < n`, where all are defined.
@@ -301,7 +331,7 @@ fn from_x<K: Program<f64>, C: Additive>(count: Hom<K, f64, C>) -> Hom<K, f64, (f
     K::fork(K::id(), count)
 }
 
-impl<K: Program<f64>, const N: usize> Interprets<Looping<N>> for K {
+impl<K: Program<f64>, const N: usize, const BODY: usize> Interprets<Looping<N, BODY>> for K {
     fn unary(u: &LoopUnary) -> Hom<K, f64, f64> {
         use LoopUnary::*;
         match u {
@@ -310,18 +340,10 @@ impl<K: Program<f64>, const N: usize> Interprets<Looping<N>> for K {
                 K::iterate(body.interpret::<K>()),
                 from_x::<K, _>(K::const_ix(*n)),
             ),
-            Fold { n, element, body } => {
-                // ((e, s), a) ↦ body (s, e + a)
-                let sum = K::compose(
-                    K::add_c(),
-                    K::fork(K::compose(K::exl(), K::exl()), K::exr()),
-                );
-                let step = K::compose(
-                    body.interpret::<K>(),
-                    K::fork(K::compose(K::exr(), K::exl()), sum),
-                );
-                with_env::<K, _, _, _>(K::fold(step), from_x::<K, _>(vector::<K>(element, *n)))
-            }
+            Fold { n, element, body } => with_env::<K, _, _, _>(
+                K::fold(fold_step::<K>(body.interpret::<K>())),
+                from_x::<K, _>(vector::<K>(element, *n)),
+            ),
             SumBuild { n, element } => K::compose(
                 catad::vocabulary::sum_build::<K, f64, f64>(element_at::<K>(element)),
                 K::fork(K::id(), K::const_ix(*n)),

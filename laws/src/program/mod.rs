@@ -6,10 +6,13 @@
 //! linear-map categories and for the `Cocartesian` laws). A category can run a vocabulary's programs
 //! when it implements [`Interprets`].
 //!
-//! Generated programs nest to depth 4–6. Each program also has a guarded evaluator
-//! ([`RandomProgram::eval`]) that returns `None` where a primitive leaves its safe domain (`ln`, `sqrt`
-//! and `recip` near or below zero, values beyond ±[`BOUND`]); the suites *discard* such cases rather
-//! than widening a tolerance.
+//! Generated programs nest to depth 4–6 (less only in [`Shallow`] vocabularies of a smaller depth,
+//! for the categories whose cost is exponential in loop iterations). Each program also has a
+//! guarded evaluator ([`RandomProgram::eval`]) that returns `None` where a primitive leaves its
+//! safe domain (`ln`, `sqrt` and `recip` near or below zero, kinks closer than [`KINK`], values
+//! beyond ±[`BOUND`]); the suites *discard* such cases rather than widening a tolerance.
+//!
+//! Programs whose input holds a vector of run-time length are [`VecField`]s.
 //!
 //! ```
 //! use catad::prelude::*;
@@ -24,8 +27,10 @@
 //! ```
 
 mod looping;
+mod vec_field;
 
 pub use looping::{LoopBinary, LoopUnary, Looping};
+pub use vec_field::{Reduction, VecField};
 
 use crate::random::{RandomShape, shrink_each};
 use catad::prelude::*;
@@ -37,8 +42,17 @@ use std::rc::Rc;
 /// Guarded evaluation discards any intermediate value beyond `±BOUND`.
 pub const BOUND: f64 = 10.0;
 
-/// `ln`, `sqrt` and `recip` (and division) are only evaluated at arguments at least this far from 0.
+/// `ln`, `sqrt` and `recip` (and division) are only evaluated at arguments at least this far from
+/// 0, `atan2` this far from its singularity and its branch cut, and a loop's exit test this far
+/// from switching.
 pub const MARGIN: f64 = 0.5;
+
+/// `abs`, `max`, `min`, `max_v` and `min_v` are only evaluated at least this far from their
+/// kinks (ties), where finite differences straddle two branches. These functions are continuous,
+/// and the finite-difference suites judge a case only where the step resolves the function (two
+/// Richardson estimates agree), so a step that still straddles a kink is discarded there; the
+/// other laws compare two computations at the same point, which take the same branch.
+pub const KINK: f64 = 0.1;
 
 fn bounded(v: f64) -> Option<f64> {
     (v.is_finite() && v.abs() <= BOUND).then_some(v)
@@ -48,10 +62,9 @@ fn away_from_zero(v: f64) -> Option<f64> {
     (v.abs() >= MARGIN).then_some(v)
 }
 
-/// `x` and `y` at least [`MARGIN`] apart: away from the kink of `max` and `min`, where finite
-/// differences straddle two branches.
+/// `x` and `y` at least [`KINK`] apart: away from the kink of `max` and `min`.
 fn apart(x: f64, y: f64) -> bool {
-    (x - y).abs() >= MARGIN
+    (x - y).abs() >= KINK
 }
 
 /// A small constant in `[-2, 2]`, on a grid of tenths.
@@ -62,11 +75,15 @@ fn constant(g: &mut Gen) -> f64 {
 /// A set of scalar primitives: unary `ℝ → ℝ` and binary `ℝ² → ℝ`, and how deep its random programs
 /// nest.
 pub trait Vocabulary: Clone + Debug + 'static {
-    /// The largest nesting depth of a random program (the smallest is 4).
+    /// The least nesting depth of a random program.
+    const MIN_DEPTH: usize = MIN_DEPTH;
+    /// The largest nesting depth of a random program.
     const MAX_DEPTH: usize = 6;
     /// The most iterations of a random loop, in a vocabulary with loops ([`Looping`]) and in the
     /// loop laws.
     const ITERATIONS: usize = 3;
+    /// The most loops in one random program: one with more is drawn again.
+    const MAX_LOOPS: usize = usize::MAX;
     /// Unary primitives.
     type Unary: Clone + Debug + 'static;
     /// Binary primitives.
@@ -79,6 +96,14 @@ pub trait Vocabulary: Clone + Debug + 'static {
     fn eval_unary(u: &Self::Unary, x: f64) -> Option<f64>;
     /// Guarded evaluation of a binary primitive.
     fn eval_binary(b: &Self::Binary, x: f64, y: f64) -> Option<f64>;
+    /// The loops in a unary primitive: none, in a vocabulary without loops.
+    fn unary_loops(_: &Self::Unary) -> usize {
+        0
+    }
+    /// The loops in a binary primitive.
+    fn binary_loops(_: &Self::Binary) -> usize {
+        0
+    }
 }
 
 /// A category that can interpret the primitives of the vocabulary `V`.
@@ -118,7 +143,7 @@ pub enum NonlinearUnary {
     Scale(f64),
     /// `x ↦ c`.
     Const(f64),
-    /// `abs`, guarded to `|x| ≥` [`MARGIN`] (away from its kink).
+    /// `abs`, guarded to `|x| ≥` [`KINK`] (away from its kink).
     Abs,
     /// `sinh`.
     Sinh,
@@ -148,7 +173,7 @@ pub enum NonlinearBinary {
     Mul,
     /// `div`, guarded to divisors with `|y| ≥` [`MARGIN`].
     Div,
-    /// `max`, guarded to arguments at least [`MARGIN`] apart (away from its kink).
+    /// `max`, guarded to arguments at least [`KINK`] apart (away from its kink).
     Max,
     /// `min`, guarded as `max`.
     Min,
@@ -242,7 +267,7 @@ impl Vocabulary for Nonlinear {
             Powi(n) => x.powi(*n),
             Scale(c) => c * x,
             Const(c) => *c,
-            Abs => away_from_zero(x)?.abs(),
+            Abs => (x.abs() >= KINK).then_some(x.abs())?,
             Sinh => x.sinh(),
             Cosh => x.cosh(),
             Log1p => (x * x).ln_1p(),
@@ -398,22 +423,39 @@ impl<K: Cartesian + Cocartesian + Scalable<f64>> Interprets<Linear> for K {
     }
 }
 
-/// The vocabulary `V` with programs of depth exactly [`MIN_DEPTH`], and loops of at most one
-/// iteration.
+/// The vocabulary `V` in programs of depth exactly `DEPTH` ([`MIN_DEPTH`] unless given), with at
+/// most one loop, and loops of at most two iterations in the loop laws (a vocabulary with loops
+/// bounds its own: `Shallow<Looping<2, 1>, 3>`).
 ///
 /// For the continuation and beginning categories over functions (`Cont<AddFun, R>`,
-/// `Begin<AddFun, R>`): their `cross` calls the continuation once per component, so running a
-/// derivative costs up to 4ⁿ in the nesting `n` of `cross` (see `catad::interpretations::cont`),
-/// and about 15ⁿ for `n` loop iterations. Deeper programs and longer loops are checked in every
-/// other category.
+/// `Begin<AddFun, R>`, and the modes `ReverseCont` and `ForwardBegin` built on them): their
+/// `cross` calls the continuation once per component, so running a derivative costs up to 4ⁿ in
+/// the nesting `n` of `cross` (see `catad::interpretations::cont`). A loop multiplies the cost of
+/// what follows it by the number of paths through its body once per iteration, and loops in turn
+/// multiply each other's: one Jacobian of a random program with three loops of two iterations
+/// took 148 s, and a fold of three iterations over a body of depth 4 takes up to a second. Here a
+/// program has at most one loop, a loop at most two iterations, and loop bodies are of depth 1
+/// (`Shallow<Nonlinear, 1>` in the loop laws, `Looping<2, 1>`): their Jacobians take
+/// milliseconds. Deeper programs and longer loops are checked in every other category.
+///
+/// ```
+/// use catad_laws::program::{Line, Looping, Shallow, Vocabulary};
+/// use quickcheck::{Arbitrary, Gen};
+/// type Few = Shallow<Looping<2, 1>, 3>;
+/// assert_eq!((Few::MIN_DEPTH, Few::MAX_DEPTH, Few::MAX_LOOPS), (3, 3, 1));
+/// let p = Line::<Few>::arbitrary(&mut Gen::new(10));
+/// assert!(format!("{p:?}").matches("n: ").count() <= 1);
+/// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Shallow<V>(pub V);
+pub struct Shallow<V, const DEPTH: usize = MIN_DEPTH>(pub V);
 
-impl<V: Vocabulary> Vocabulary for Shallow<V> {
+impl<V: Vocabulary, const DEPTH: usize> Vocabulary for Shallow<V, DEPTH> {
     type Unary = V::Unary;
     type Binary = V::Binary;
-    const MAX_DEPTH: usize = MIN_DEPTH;
-    const ITERATIONS: usize = 1;
+    const MIN_DEPTH: usize = DEPTH;
+    const MAX_DEPTH: usize = DEPTH;
+    const ITERATIONS: usize = 2;
+    const MAX_LOOPS: usize = 1;
 
     fn unary(g: &mut Gen) -> V::Unary {
         V::unary(g)
@@ -427,9 +469,15 @@ impl<V: Vocabulary> Vocabulary for Shallow<V> {
     fn eval_binary(b: &V::Binary, x: f64, y: f64) -> Option<f64> {
         V::eval_binary(b, x, y)
     }
+    fn unary_loops(u: &V::Unary) -> usize {
+        V::unary_loops(u)
+    }
+    fn binary_loops(b: &V::Binary) -> usize {
+        V::binary_loops(b)
+    }
 }
 
-impl<K: Interprets<V>, V: Vocabulary> Interprets<Shallow<V>> for K {
+impl<K: Interprets<V>, V: Vocabulary, const DEPTH: usize> Interprets<Shallow<V, DEPTH>> for K {
     fn unary(u: &V::Unary) -> Hom<K, f64, f64> {
         <K as Interprets<V>>::unary(u)
     }
@@ -509,9 +557,9 @@ pub enum Curve<V: Vocabulary> {
 /// The smallest nesting depth of a random program.
 pub const MIN_DEPTH: usize = 4;
 
-/// The depth of a freshly generated program: `MIN_DEPTH` to `V::MAX_DEPTH`.
+/// The depth of a freshly generated program: `V::MIN_DEPTH` to `V::MAX_DEPTH`.
 fn depth<V: Vocabulary>(g: &mut Gen) -> usize {
-    MIN_DEPTH + usize::from(u8::arbitrary(g)) % (V::MAX_DEPTH + 1 - MIN_DEPTH)
+    V::MIN_DEPTH + usize::from(u8::arbitrary(g)) % (V::MAX_DEPTH + 1 - V::MIN_DEPTH)
 }
 
 /// A kind of program that grows from a depth: a leaf at 0, a node of smaller programs above.
@@ -520,6 +568,8 @@ pub(crate) trait Grammar: Sized {
     fn leaf(g: &mut Gen) -> Self;
     /// A random node of nesting depth `depth` > 0.
     fn branch(g: &mut Gen, depth: usize) -> Self;
+    /// The loops in the program.
+    fn loops(&self) -> usize;
     /// A random program of nesting depth `depth`.
     fn generate(g: &mut Gen, depth: usize) -> Self {
         if depth == 0 {
@@ -530,10 +580,16 @@ pub(crate) trait Grammar: Sized {
     }
 }
 
-/// A random program of the kind `T`, of a random depth for the vocabulary `V`.
+/// A random program of the kind `T`, of a random depth for the vocabulary `V`, with at most
+/// `V::MAX_LOOPS` loops.
 fn random<V: Vocabulary, T: Grammar>(g: &mut Gen) -> T {
-    let d = depth::<V>(g);
-    T::generate(g, d)
+    loop {
+        let d = depth::<V>(g);
+        let p = T::generate(g, d);
+        if p.loops() <= V::MAX_LOOPS {
+            return p;
+        }
+    }
 }
 
 /// A node with a child of the kind `A` nested a level down (so the program reaches the full
@@ -587,6 +643,15 @@ impl<V: Vocabulary> Grammar for Line<V> {
             _ => node(g, depth, false, Line::Via),
         }
     }
+    fn loops(&self) -> usize {
+        match self {
+            Line::Id => 0,
+            Line::Unary(u) => V::unary_loops(u),
+            Line::Compose(g, f) => g.loops() + f.loops(),
+            Line::Binary(op, f, g) => V::binary_loops(op) + f.loops() + g.loops(),
+            Line::Via(h, c) => h.loops() + c.loops(),
+        }
+    }
 }
 
 impl<V: Vocabulary> Grammar for Field<V> {
@@ -598,6 +663,14 @@ impl<V: Vocabulary> Grammar for Field<V> {
             0 => binary::<V, _, _>(g, depth, Field::Binary),
             1 => node(g, depth, true, Field::Then),
             _ => node(g, depth, true, Field::Via),
+        }
+    }
+    fn loops(&self) -> usize {
+        match self {
+            Field::Exl | Field::Exr => 0,
+            Field::Binary(op, f, g) => V::binary_loops(op) + f.loops() + g.loops(),
+            Field::Then(l, f) => l.loops() + f.loops(),
+            Field::Via(f, m) => f.loops() + m.loops(),
         }
     }
 }
@@ -613,6 +686,14 @@ impl<V: Vocabulary> Grammar for Plane<V> {
             _ => node(g, depth, false, Plane::Compose),
         }
     }
+    fn loops(&self) -> usize {
+        match self {
+            Plane::Id | Plane::Swap => 0,
+            Plane::Cross(f, g) => f.loops() + g.loops(),
+            Plane::Fork(f, g) => f.loops() + g.loops(),
+            Plane::Compose(g, f) => g.loops() + f.loops(),
+        }
+    }
 }
 
 impl<V: Vocabulary> Grammar for Curve<V> {
@@ -624,6 +705,13 @@ impl<V: Vocabulary> Grammar for Curve<V> {
             node(g, depth, false, Curve::Fork)
         } else {
             node(g, depth, true, Curve::Then)
+        }
+    }
+    fn loops(&self) -> usize {
+        match self {
+            Curve::Dup => 0,
+            Curve::Fork(f, g) => f.loops() + g.loops(),
+            Curve::Then(m, c) => m.loops() + c.loops(),
         }
     }
 }
@@ -870,6 +958,46 @@ impl<T: RandomShape + Space<f64>> Arbitrary for Pt<T> {
         Box::new(
             shrink_each(self.0.coords(), shrink_coordinate).map(move |c| Pt(shape.with_coords(&c))),
         )
+    }
+}
+
+/// A random point of `T` and a direction at it, of one random shape ([`RandomShape`]: a vector of
+/// run-time length has the same length in both), with coordinates in `[-2, 2]`; shrinks both
+/// towards the origin.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Along;
+/// use quickcheck::{Arbitrary, Gen};
+/// let Along { at, along } = Along::<(f64, Vec<f64>)>::arbitrary(&mut Gen::new(10));
+/// assert_eq!(at.1.len(), along.1.len());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Along<T> {
+    /// The point.
+    pub at: T,
+    /// The direction.
+    pub along: T,
+}
+
+impl<T: RandomShape + Space<f64>> Arbitrary for Along<T> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let shape = T::random_shape(g);
+        let mut point = || {
+            let coords: Vec<f64> = (0..shape.dim()).map(|_| coordinate(g)).collect();
+            shape.with_coords(&coords)
+        };
+        let at = point();
+        Along { at, along: point() }
+    }
+
+    fn shrink(&self) -> Shrinks<Self> {
+        let (shape, n) = (self.at.clone(), self.at.dim());
+        let both = [self.at.coords(), self.along.coords()].concat();
+        Box::new(shrink_each(both, shrink_coordinate).map(move |c| Along {
+            at: shape.with_coords(&c[..n]),
+            along: shape.with_coords(&c[n..]),
+        }))
     }
 }
 

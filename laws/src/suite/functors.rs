@@ -1,17 +1,23 @@
 //! The suites of the functor and calculus laws: one program interpreted in two categories, or a
 //! derivative against calculus itself; on random scalar programs of every kind (`ℝ → ℝ`,
-//! `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`), on random vector programs at a shape, and on the programs
-//! of the macro corpus in every mode.
+//! `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`), on random programs of a scalar and a run-time vector
+//! (`ℝ × Vec<ℝ> → ℝ`), on random vector programs at a shape, and on the programs of the macro
+//! corpus in every mode.
 
 use super::check::{Laws, defined, short_name};
 use super::modes::EveryMode;
 use crate::calculus::{self, FD_TOLERANCE, STEP};
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
-use crate::program::{Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, Vocabulary};
+use crate::program::{
+    Along, Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, VecField, Vocabulary,
+};
+use crate::random::RandomShape;
 use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
 use crate::{At, Differentiable, Lift, Observe, functor};
 use catad::interpretations::{AddFun, D, Func};
 use catad::prelude::*;
+use quickcheck::Arbitrary;
+use std::fmt::Debug;
 use std::marker::PhantomData;
 
 /// A check to run on every kind of random scalar program.
@@ -28,7 +34,69 @@ fn on_programs<V: Vocabulary>(check: &impl OnPrograms<V>, laws: &Laws) {
     check.run::<Curve<V>>(&laws.at("ℝ → ℝ²"));
 }
 
-/// The derivatives of `C`, against `Fun` and calculus.
+/// Random programs of the kind `P`, from `A` to `B`, as the derivative laws take them: their
+/// guarded evaluation, and their interpretations in `Fun`, in `Forward` and in the derivative
+/// category `C`.
+struct Interpreted<P, C: Category, A: Additive, B: Additive> {
+    eval: fn(&P, &A) -> Option<B>,
+    in_fun: fn(&P) -> Hom<Fun, A, B>,
+    in_forward: fn(&P) -> Hom<Forward, A, B>,
+    in_c: fn(&P) -> Hom<C, A, B>,
+}
+
+/// The derivative laws of `C` on random programs, at random points where they are defined (and
+/// directions of the points' shape): the primal is `Fun`, the value and Jacobian are Forward's,
+/// the derivative satisfies the adjoint identity and agrees with finite differences where the
+/// step resolves the function.
+fn derivative_laws<C, P, A, B>(laws: &Laws, programs: Interpreted<P, C, A, B>)
+where
+    C: Differentiable<f64> + Observe<f64>,
+    P: Arbitrary + Debug,
+    A: Space<f64> + RandomShape,
+    B: Space<f64> + RandomShape,
+{
+    let Interpreted {
+        eval,
+        in_fun,
+        in_forward,
+        in_c,
+    } = programs;
+    laws.check(
+        functor::primal_is_fun::<C, f64, A, B>,
+        |law, (p, x): (P, Pt<A>)| {
+            defined(eval(&p, &x.0).is_some(), || {
+                law(&in_c(&p), &in_fun(&p), &At::point(x.0))
+            })
+        },
+    );
+    laws.check(
+        functor::representations_agree::<Forward, C, f64, A, B>,
+        |law, (p, x): (P, Pt<A>)| {
+            defined(eval(&p, &x.0).is_some(), || {
+                law(&in_forward(&p), &in_c(&p), &At::point(x.0))
+            })
+        },
+    );
+    laws.check(
+        calculus::derivative_adjoint::<C, f64, A, B>,
+        |law, (p, x, db): (P, Along<A>, Pt<B>)| {
+            defined(eval(&p, &x.at).is_some(), || {
+                law(&in_c(&p), &x.at, &x.along, &db.0)
+            })
+        },
+    );
+    laws.check(
+        calculus::finite_difference::<C, f64, A, B>,
+        |law, (p, x): (P, Along<A>)| {
+            let at = |t: f64| eval(&p, &x.at.plus(&x.along.scale(t))).map(|y| y.coords());
+            defined(eval(&p, &x.at).is_some() && resolved_along(at), || {
+                law(&in_c(&p), &At::point(x.at.clone()), &x.along)
+            })
+        },
+    );
+}
+
+/// The derivatives of `C`, against `Fun`, `Forward` and calculus.
 struct Derivatives<C>(PhantomData<C>);
 
 impl<C, V> OnPrograms<V> for Derivatives<C>
@@ -36,33 +104,16 @@ where
     C: Differentiable<f64> + Observe<f64> + Interprets<V>,
     V: Vocabulary,
     Fun: Interprets<V>,
+    Forward: Interprets<V>,
 {
     fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
-        laws.check(
-            functor::primal_is_fun::<C, f64, P::Dom, P::Cod>,
-            |law, (p, x): (P, Pt<P::Dom>)| {
-                defined(p.eval(&x.0).is_some(), || {
-                    law(&p.interpret::<C>(), &p.interpret::<Fun>(), &At::point(x.0))
-                })
-            },
-        );
-        laws.check(
-            calculus::derivative_adjoint::<C, f64, P::Dom, P::Cod>,
-            |law, (p, x, da, db): (P, Pt<P::Dom>, Pt<P::Dom>, Pt<P::Cod>)| {
-                defined(p.eval(&x.0).is_some(), || {
-                    law(&p.interpret::<C>(), &x.0, &da.0, &db.0)
-                })
-            },
-        );
-        laws.check(
-            calculus::finite_difference::<C, f64, P::Dom, P::Cod>,
-            |law, (p, x, da): (P, Pt<P::Dom>, Pt<P::Dom>)| {
-                let along = |t: f64| p.eval(&x.0.plus(&da.0.scale(t))).map(|y| y.coords());
-                defined(p.eval(&x.0).is_some() && resolved_along(along), || {
-                    law(&p.interpret::<C>(), &At::point(x.0), &da.0)
-                })
-            },
-        );
+        let programs = Interpreted::<P, C, P::Dom, P::Cod> {
+            eval: P::eval,
+            in_fun: P::interpret::<Fun>,
+            in_forward: P::interpret::<Forward>,
+            in_c: P::interpret::<C>,
+        };
+        derivative_laws(laws, programs);
     }
 }
 
@@ -82,9 +133,32 @@ where
     Fun: Interprets<V>,
     Forward: Interprets<V>,
 {
-    let laws = Laws::of::<C, V>();
-    on_programs(&Derivatives::<C>(PhantomData), &laws);
-    on_programs(&Agree::<Forward, C>(PhantomData), &laws);
+    on_programs(&Derivatives::<C>(PhantomData), &Laws::of::<C, V>());
+}
+
+/// The derivatives of `C` as [`derivatives`] checks them, on programs whose input holds a vector
+/// of run-time length ([`VecField`]: built once, run at vectors of 0 to `V::ITERATIONS`
+/// elements), with bodies of `V`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Looping;
+/// catad_laws::suite::run_time_vectors::<ReverseDelta, Looping>();
+/// ```
+pub fn run_time_vectors<C, V>()
+where
+    C: Differentiable<f64> + Observe<f64> + Interprets<V> + Program<f64>,
+    V: Vocabulary,
+    Fun: Interprets<V>,
+    Forward: Interprets<V>,
+{
+    let programs = Interpreted::<VecField<V>, C, (f64, Vec<f64>), f64> {
+        eval: VecField::<V>::eval,
+        in_fun: VecField::<V>::interpret::<Fun>,
+        in_forward: VecField::<V>::interpret::<Forward>,
+        in_c: VecField::<V>::interpret::<C>,
+    };
+    derivative_laws(&Laws::of::<C, V>().at("ℝ × Vec<ℝ> → ℝ"), programs);
 }
 
 /// The law `law` between the interpretations in `K1` and in `K2` of random programs of the kind

@@ -1,5 +1,6 @@
-//! The suite of the loop laws: loop bodies are random programs, loops run up to
-//! `V::ITERATIONS` times, vectors hold up to as many random elements.
+//! The suite of the loop laws: loop bodies are random programs, a loop runs at most
+//! `V::ITERATIONS` times (the two folds or iterations a law splits it into, as many in all), and
+//! vectors hold up to as many random elements.
 
 use super::check::{Laws, defined};
 use crate::program::{BOUND, Field, Interprets, Line, Pt, RandomProgram, Vocabulary};
@@ -30,14 +31,21 @@ fn step<K: Interprets<V>, V: Vocabulary>(
     )
 }
 
-/// At most `V::ITERATIONS` of `xs`.
-fn short<V: Vocabulary>(xs: &[f64]) -> Vec<f64> {
-    xs.iter().copied().take(V::ITERATIONS).collect()
+/// `xs` and `ys` cut to at most `V::ITERATIONS` elements in all.
+fn short<V: Vocabulary>(xs: &[f64], ys: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let xs: Vec<f64> = xs.iter().copied().take(V::ITERATIONS).collect();
+    let ys = ys.iter().copied().take(V::ITERATIONS - xs.len()).collect();
+    (xs, ys)
+}
+
+/// A count in `0..=most`.
+fn count(c: u8, most: usize) -> usize {
+    usize::from(c) % (most + 1)
 }
 
 /// A count in `0..=V::ITERATIONS`.
 fn iterations<V: Vocabulary>(c: u8) -> usize {
-    usize::from(c) % (V::ITERATIONS + 1)
+    count(c, V::ITERATIONS)
 }
 
 /// The laws of [`Loops`] in `K` ([`crate::loops`]) on loop bodies of `V`: a fold over a
@@ -65,7 +73,7 @@ where
             Pt<Vec<f64>>,
             Pt<Vec<f64>>,
         )| {
-            let (xs, ys) = (short::<V>(&xs.0), short::<V>(&ys.0));
+            let (xs, ys) = short::<V>(&xs.0, &ys.0);
             let (e, s0) = (e.0, s.0);
             let folded = xs
                 .iter()
@@ -105,7 +113,8 @@ where
         loops::iterate_add::<K, f64, f64, f64>,
         |law, (f, e, s, m, n): (Field<V>, Pt<f64>, Pt<f64>, u8, u8)| {
             let (e, s0) = (e.0, s.0);
-            let (m, n) = (iterations::<V>(m), iterations::<V>(n));
+            let m = iterations::<V>(m);
+            let n = count(n, V::ITERATIONS - m);
             let iterated = (0..m + n).try_fold(s0, |s, _| f.eval(&(e, s)));
             defined(iterated.is_some(), || {
                 law(f.interpret::<K>(), &At::point((e, (s0, (m, n)))))

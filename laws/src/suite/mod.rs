@@ -19,9 +19,12 @@
 //!   vector programs;
 //! - indexed classes ([`monoidal_i`], [`cartesian_i`], [`cocartesian_i`], [`zip_i`], [`sum_i`]) on
 //!   vectors of a shape `H`;
-//! - functors and calculus: the derivatives of `D<K>` ([`derivatives`], [`vector_derivatives`]),
-//!   the [`lift`]s `cont`, `begin` and `asDual`, and each linear-map representation's
-//!   agreement with `AddFun` ([`representations`], [`vector_representations`]);
+//! - indexed folds: [`fold_i`] in any category, and [`linear_folds`] (unfolds, transposition,
+//!   agreement with `AddFun`) in the linear-map categories;
+//! - functors and calculus: the derivatives of `D<K>` ([`derivatives`], on programs whose input
+//!   holds a run-time vector [`run_time_vectors`], and [`vector_derivatives`]), the [`lift`]s
+//!   `cont`, `begin` and `asDual`, and each linear-map representation's agreement with `AddFun`
+//!   ([`representations`], [`vector_representations`]);
 //! - the loop laws ([`loops`]): folds split, builds fuse, `sum_build` accumulates, iterations
 //!   add;
 //! - the data laws ([`data`]): reading data is reading the plain value, and an element read is a
@@ -33,6 +36,7 @@
 mod check;
 mod classes;
 mod data;
+mod folds;
 mod functors;
 mod indexed;
 mod loops;
@@ -45,9 +49,10 @@ pub use classes::{
     linear_map, linear_map_i, monoidal, rep_cat, scalable,
 };
 pub use data::data;
+pub use folds::{fold_i, linear_folds};
 pub use functors::{
-    derivatives, lift, program_in_every_mode, representations, vector_derivatives,
-    vector_representations,
+    derivatives, lift, program_in_every_mode, representations, run_time_vectors,
+    vector_derivatives, vector_representations,
 };
 pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
 pub use loops::loops;

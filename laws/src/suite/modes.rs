@@ -2,7 +2,8 @@
 
 use super::{
     cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, data, derivatives,
-    loops, monoidal, monoidal_i, rep_cat, scalable, sum_i, vector_derivatives, zip_i,
+    fold_i, loops, monoidal, monoidal_i, rep_cat, run_time_vectors, scalable, sum_i,
+    vector_derivatives, zip_i,
 };
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
 use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
@@ -31,12 +32,19 @@ pub trait EveryMode {
 
 /// A suite to run in every mode `D<K>` of [`modes`](crate::modes) ([`in_every_mode`]), on
 /// programs with loops and run-time vectors ([`Looping`]) and (for the laws of additive maps)
-/// linear programs. A mode whose cost grows exponentially with nesting and with loops gets
-/// `Shallow` programs without loops (`Shallow<Nonlinear>`: one loop costs it about 15 times its
-/// body, so random programs with several loops take seconds each, and the loop laws minutes). A
-/// mode that needs static dimensions (`D<Mat>`) gets programs without loops ([`Nonlinear`]) and
-/// no loop laws. The indexed suites run [`Nonlinear`] programs at each position: with loops in
-/// each, too few vectors are defined everywhere.
+/// linear programs.
+///
+/// A mode whose cost grows exponentially with nesting and with loops (`ReverseCont`,
+/// `ForwardBegin`) gets `Shallow` programs: the class suites run programs of depth 4 without
+/// loops (`Shallow<Nonlinear>`); the suites over loops ([`Derivatives`](ModeSuite::Derivatives)
+/// again, [`Loops`](ModeSuite::Loops), [`RunTimeVectors`](ModeSuite::RunTimeVectors),
+/// [`FoldI`](ModeSuite::FoldI)) run programs with at most one loop of at most two iterations
+/// over bodies of depth at most 1 (`Shallow<Looping<2, 1>, 3>`, and `Shallow<Nonlinear, 1>` as
+/// bodies), since each iteration multiplies the cost by the paths through its body (see
+/// [`Shallow`]: unbounded, one random program took 148 s). A mode that needs static dimensions
+/// (`D<Mat>`) gets programs without loops ([`Nonlinear`]) and none of the suites over loops and
+/// run-time vectors. The indexed suites run [`Nonlinear`] programs at each position: with loops
+/// in each, too few vectors are defined everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeSuite {
     /// [`category`](super::category()), on both vocabularies.
@@ -53,13 +61,17 @@ pub enum ModeSuite {
     Conditional,
     /// [`rep_cat`](super::rep_cat()), at a `#[derive(HasRep)]` struct and at HLists.
     RepCat,
-    /// [`derivatives`](super::derivatives()).
+    /// [`derivatives`](super::derivatives()); in a shallow mode on programs with loops too.
     Derivatives,
-    /// [`loops`](super::loops()), except in a mode that needs static dimensions or shallow
-    /// programs.
+    /// [`loops`](super::loops()), except in a mode that needs static dimensions.
     Loops,
     /// [`data`](super::data()).
     Data,
+    /// [`run_time_vectors`](super::run_time_vectors()), except in a mode that needs static
+    /// dimensions.
+    RunTimeVectors,
+    /// [`fold_i`](super::fold_i()) at `VecLen`, except in a mode that needs static dimensions.
+    FoldI,
     /// An indexed suite at the shapes `Arr<3>`, `SVec<2>`, `VecLen` and `DVecLen`: the static
     /// ones only for a mode that needs static dimensions, `VecLen` only for a shallow one.
     AtEveryShape(ShapeSuite),
@@ -98,6 +110,7 @@ impl ModeVisitor for ModeSuite {
             self.run::<K, Nonlinear, Linear, Nonlinear>(mode);
         } else if mode.shallow {
             self.run::<K, Shallow<Nonlinear>, Shallow<Linear>, Shallow<Nonlinear>>(mode);
+            self.over_few_loops::<K>();
         } else {
             self.run::<K, Looping, Linear, Nonlinear>(mode);
         }
@@ -157,6 +170,16 @@ impl ModeSuite {
                 }
             }
             ModeSuite::Data => data::<D<K>, N>(),
+            ModeSuite::RunTimeVectors => {
+                if !(mode.static_only || mode.shallow) {
+                    run_time_vectors::<D<K>, N>();
+                }
+            }
+            ModeSuite::FoldI => {
+                if !(mode.static_only || mode.shallow) {
+                    fold_i::<D<K>, I, VecLen>();
+                }
+            }
             ModeSuite::AtEveryShape(suite) => {
                 if !mode.shallow {
                     suite.at::<K, I, L, Arr<3>>();
@@ -169,6 +192,28 @@ impl ModeSuite {
                     suite.at::<K, I, L, DVecLen>();
                 }
             }
+        }
+    }
+}
+
+impl ModeSuite {
+    /// The suites over loops and run-time vectors in a shallow mode `D<K>`: programs with at most
+    /// one loop, of at most two iterations over bodies of depth at most 1 (see [`Shallow`]).
+    fn over_few_loops<K: Representation>(self) {
+        match self {
+            ModeSuite::Derivatives => derivatives::<D<K>, Shallow<Looping<2, 1>, 3>>(),
+            ModeSuite::Loops => loops::<D<K>, Shallow<Nonlinear, 1>>(),
+            ModeSuite::RunTimeVectors => run_time_vectors::<D<K>, Shallow<Nonlinear, 1>>(),
+            ModeSuite::FoldI => fold_i::<D<K>, Shallow<Nonlinear, 1>, VecLen>(),
+            ModeSuite::Category
+            | ModeSuite::Monoidal
+            | ModeSuite::Cartesian
+            | ModeSuite::Cocartesian
+            | ModeSuite::Scalable
+            | ModeSuite::Conditional
+            | ModeSuite::RepCat
+            | ModeSuite::Data
+            | ModeSuite::AtEveryShape(_) => {}
         }
     }
 }

@@ -189,6 +189,26 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode};
 #[test] fn modes_sum_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::SumI)) }
 #[test] fn modes_vector_derivatives() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::VectorDerivatives)) }
 
+// The indexed folds: `fold_i` in every category, unfolds and transposition in the linear-map
+// categories; at a run-time shape (vectors of 0 to 3 elements) and, where maps are built from
+// types, at a static one. `Cont` and `Begin` over functions, whose cost is exponential in the
+// steps, fold at most 2 elements with steps of depth 1 (see `Shallow`).
+
+#[test] fn fun_vec_fold_i() { suite::fold_i::<Fun, Nonlinear, VecLen>() }
+#[test] fn fun_arr_fold_i() { suite::fold_i::<Fun, Nonlinear, Arr<3>>() }
+#[test] fn add_fun_vec_folds() { suite::linear_folds::<AddFun, Linear, VecLen>() }
+#[test] fn add_fun_arr_folds() { suite::linear_folds::<AddFun, Linear, Arr<3>>() }
+#[test] fn dual_vec_folds() { suite::linear_folds::<Dual<AddFun>, Linear, VecLen>() }
+#[test] fn dual_dual_vec_folds() { suite::linear_folds::<Dual<Dual<AddFun>>, Linear, VecLen>() }
+#[test] fn cont_vec_folds() { suite::linear_folds::<Cont<AddFun, f64>, Shallow<Linear, 1>, VecLen>() }
+#[test] fn cont_mat_arr_folds() { suite::linear_folds::<Cont<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }
+#[test] fn begin_vec_folds() { suite::linear_folds::<Begin<AddFun, f64>, Shallow<Linear, 1>, VecLen>() }
+#[test] fn begin_mat_arr_folds() { suite::linear_folds::<Begin<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }
+#[test] fn mat_arr_folds() { suite::linear_folds::<Mat<f64>, Linear, Arr<3>>() }
+#[test] fn dual_mat_arr_folds() { suite::linear_folds::<Dual<Mat<f64>>, Linear, Arr<3>>() }
+#[test] fn delta_vec_folds() { suite::linear_folds::<Delta, Linear, VecLen>() }
+#[test] fn modes_fold_i() { in_every_mode(ModeSuite::FoldI) }
+
 #[test] fn d_dual_dual_vec_monoidal_i() { suite::monoidal_i::<D<Dual<Dual<AddFun>>>, Nonlinear, VecLen>() }
 #[test] fn d_dual_dual_vec_cartesian_i() { suite::cartesian_i::<D<Dual<Dual<AddFun>>>, Nonlinear, VecLen>() }
 #[test] fn d_dual_dual_vec_sum_i() { suite::sum_i::<D<Dual<Dual<AddFun>>>, Nonlinear, VecLen>() }
