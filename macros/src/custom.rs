@@ -5,13 +5,13 @@
 
 use crate::callee::Callee;
 use crate::names::{fresh, ident, identifiers};
-use crate::parse::{check_header, domain};
+use crate::parse::{check_header, data_attribute, domain};
 use crate::reject::{Rejection, Unsupported};
 use crate::types::Types;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use syn::parse::{Parse, ParseStream};
-use syn::{Attribute, Expr, GenericParam, ReturnType, Signature, Token, Visibility};
+use syn::{Attribute, Expr, FnArg, GenericParam, ReturnType, Signature, Token, Visibility};
 
 /// The declarations of one `catad::primitive!`.
 struct Declarations(Vec<Declaration>);
@@ -69,6 +69,13 @@ impl Declaration {
             ..
         } = self;
         check_header(sig)?;
+        let data = sig.inputs.iter().find_map(|input| match input {
+            FnArg::Typed(param) => data_attribute(param),
+            FnArg::Receiver(_) => None,
+        });
+        if let Some(data) = data {
+            return Err(Unsupported::DataOnPrimitive.at(data));
+        }
         let ReturnType::Type(_, result) = &sig.output else {
             return Err(Rejection::NoResultType.at(&sig.ident));
         };
@@ -242,5 +249,12 @@ mod tests {
         ] {
             assert!(expand(input.clone()).is_err(), "{input}");
         }
+    }
+
+    #[test]
+    fn data_parameters_are_for_programs_not_primitives() {
+        let error = expand(quote!(fn f(x: f64, #[data] c: f64) -> f64 = F;)).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains("`#[data]` on a primitive's parameter"), "{message}");
     }
 }

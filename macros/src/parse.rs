@@ -114,7 +114,7 @@ pub(crate) fn domain(sig: &syn::Signature) -> syn::Result<TokenStream> {
 /// respect to, its type wrapped in `catad::space::Data`. The attribute is the macro's own: the
 /// parameter list is not emitted, so it never reaches rustc. A `#[data]` parameter is a name.
 fn is_data(param: &syn::PatType) -> syn::Result<bool> {
-    let Some(attr) = param.attrs.iter().find(|a| a.path().is_ident("data")) else {
+    let Some(attr) = data_attribute(param) else {
         return Ok(false);
     };
     if !matches!(attr.meta, syn::Meta::Path(_)) {
@@ -124,6 +124,11 @@ fn is_data(param: &syn::PatType) -> syn::Result<bool> {
         Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => Ok(true),
         other => Err(Unsupported::DataPattern.at(other)),
     }
+}
+
+/// A parameter's `#[data]` attribute, if it has one.
+pub(crate) fn data_attribute(param: &syn::PatType) -> Option<&syn::Attribute> {
+    param.attrs.iter().find(|a| a.path().is_ident("data"))
 }
 
 /// Rejects what a generated function cannot keep: qualifiers, variadics.

@@ -131,6 +131,8 @@ unsupported! {
     DataArguments => "arguments to `#[data]`", "mark a parameter as data with `#[data]` alone";
     DataPattern => "`#[data]` on a pattern", "a #[data] parameter is a name: `#[data] xs: Vec<f64>`";
     DataVector => "this use of a #[data] Vec", DATA_READS;
+    DataOnPrimitive => "`#[data]` on a primitive's parameter",
+        "a primitive is differentiated in all its parameters: read the data in the program that calls it";
     DataIterator => "an iterator over data outside its chain",
         "use it where it is made: `xs.iter().zip(&ys).map(…)`, `for x in xs.iter() { … }`";
     DataZip => "zipping a #[data] Vec with another vector",
