@@ -255,6 +255,9 @@ mod tests {
     fn data_parameters_are_for_programs_not_primitives() {
         let error = expand(quote!(fn f(x: f64, #[data] c: f64) -> f64 = F;)).unwrap_err();
         let message = error.to_string();
-        assert!(message.contains("`#[data]` on a primitive's parameter"), "{message}");
+        assert!(
+            message.contains("`#[data]` on a primitive's parameter"),
+            "{message}"
+        );
     }
 }
