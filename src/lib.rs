@@ -41,6 +41,7 @@ pub mod linalg;
 pub mod paper;
 pub mod prelude;
 pub mod space;
+pub mod staged;
 pub mod vocabulary;
 
 /// The linear-algebra crate behind Jacobians (`jacobian` returns a `nalgebra::DMatrix`) and `Mat`,

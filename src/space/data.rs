@@ -99,6 +99,14 @@ impl<T> Data<T> {
     pub fn is_empty(&self) -> bool {
         self.0.is_none()
     }
+
+    /// Whether both are the same handle: clones of one `Data::new`, or both empty.
+    pub(crate) fn same_handle(&self, other: &Data<T>) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
 }
 
 impl<T> Clone for Data<T> {

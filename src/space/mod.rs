@@ -29,6 +29,7 @@ mod index;
 mod nalgebra;
 mod product;
 mod rep;
+mod rescale;
 mod scalar;
 mod vec;
 
@@ -36,6 +37,7 @@ pub use catad_macros::HasRep;
 pub use container::{Arr, Container, DVecLen, SVec, VecLen};
 pub use data::Data;
 pub use rep::HasRep;
+pub use rescale::Rescale;
 pub use scalar::Scalar;
 
 use std::fmt::Debug;

@@ -1,0 +1,166 @@
+//! `Rescale`: the same shape of value over another scalar.
+
+use super::{Additive, Data, Scalar, Space};
+use nalgebra::{ArrayStorage, DMatrix, DVector, SMatrix};
+
+/// A value built from scalars `S` whose shape can be rebuilt over another scalar `T`: `(f64,
+/// [f64; 3])` over [`Sym`](crate::staged::Sym) is `(Sym, [Sym; 3])`.
+///
+/// This is how a compiled program ([`crate::staged`]) takes and returns the user's own `f64`
+/// types while it records the program over symbolic scalars.
+///
+/// Implemented for the scalars (`f32`, `f64`, `Sym`), `()`, `usize`, tuples up to arity 4,
+/// arrays, `Vec`, nalgebra's `SMatrix` (and `SVector`), `DVector` and `DMatrix` of scalars, and
+/// [`Data`] (whose contents become constants of the other scalar).
+///
+/// # Laws
+///
+/// Rescaling keeps the shape: `x.rescale(f).dim() == x.dim()`, and the coordinates of
+/// `x.rescale(f)` are `f` of the coordinates of `x`, in order (except in [`Data`], which has
+/// none).
+///
+/// # Example
+///
+/// ```
+/// use catad::space::{Rescale, Space};
+/// let x = (1.5_f64, [2.0_f64, 3.0]);
+/// let y: (f32, [f32; 2]) = x.rescale(&mut |v| v as f32);
+/// assert_eq!(y, (1.5, [2.0, 3.0]));
+/// assert!(vec![1.0_f64, 2.0].same_shape(&vec![3.0, 4.0]));
+/// assert!(!vec![1.0_f64].same_shape(&vec![3.0, 4.0]));
+/// ```
+pub trait Rescale<S: Scalar>: Space<S> {
+    /// The same shape over `T`.
+    type Over<T: Scalar>: Space<T>;
+
+    /// The same value with every scalar `s` replaced by `f(s)`.
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T>;
+
+    /// Whether `other` has this value's shape (the lengths of its vectors) and its data: what a
+    /// compiled program must be recompiled for.
+    fn same_shape(&self, other: &Self) -> bool;
+}
+
+macro_rules! scalar_rescale {
+    ($($t:ty),*) => {$(
+        impl Rescale<$t> for $t {
+            type Over<T: Scalar> = T;
+            fn rescale<T: Scalar>(&self, f: &mut dyn FnMut($t) -> T) -> T {
+                f(*self)
+            }
+            fn same_shape(&self, _: &Self) -> bool {
+                true
+            }
+        }
+    )*};
+}
+
+scalar_rescale!(f32, f64, crate::staged::Sym);
+
+impl<S: Scalar> Rescale<S> for () {
+    type Over<T: Scalar> = ();
+    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) {}
+    fn same_shape(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<S: Scalar> Rescale<S> for usize {
+    type Over<T: Scalar> = usize;
+    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) -> usize {
+        *self
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+macro_rules! tuple_rescale {
+    ($($t:ident $i:tt),+) => {
+        impl<S: Scalar, $($t: Rescale<S>),+> Rescale<S> for ($($t,)+) {
+            type Over<T: Scalar> = ($($t::Over<T>,)+);
+            fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+                ($(self.$i.rescale(f),)+)
+            }
+            fn same_shape(&self, other: &Self) -> bool {
+                true $(&& self.$i.same_shape(&other.$i))+
+            }
+        }
+    };
+}
+
+tuple_rescale!(A 0);
+tuple_rescale!(A 0, B 1);
+tuple_rescale!(A 0, B 1, C 2);
+tuple_rescale!(A 0, B 1, C 2, D 3);
+
+impl<S: Scalar, A: Rescale<S>, const N: usize> Rescale<S> for [A; N] {
+    type Over<T: Scalar> = [A::Over<T>; N];
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+        std::array::from_fn(|i| self[i].rescale(f))
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self.iter().zip(other).all(|(a, b)| a.same_shape(b))
+    }
+}
+
+impl<S: Scalar, A: Rescale<S>> Rescale<S> for Vec<A> {
+    type Over<T: Scalar> = Vec<A::Over<T>>;
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+        self.iter().map(|a| a.rescale(f)).collect()
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a.same_shape(b))
+    }
+}
+
+impl<S: Scalar, A: Rescale<S>, const R: usize, const C: usize> Rescale<S> for SMatrix<A, R, C> {
+    type Over<T: Scalar> = SMatrix<A::Over<T>, R, C>;
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+        SMatrix::from_array_storage(ArrayStorage(self.data.0.rescale(f)))
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self.data.0.same_shape(&other.data.0)
+    }
+}
+
+impl<S: Scalar> Rescale<S> for DVector<S> {
+    type Over<T: Scalar> = DVector<T>;
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> DVector<T> {
+        self.map(f)
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self.len() == other.len()
+    }
+}
+
+impl<S: Scalar> Rescale<S> for DMatrix<S> {
+    type Over<T: Scalar> = DMatrix<T>;
+    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> DMatrix<T> {
+        self.map(f)
+    }
+    fn same_shape(&self, other: &Self) -> bool {
+        self.shape() == other.shape()
+    }
+}
+
+impl<S: Scalar, A: Rescale<S>> Rescale<S> for Data<A> {
+    type Over<T: Scalar> = Data<A::Over<T>>;
+    /// The data's contents over `T`, as constants: data are not the program's input.
+    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+        match self.value() {
+            None => Additive::zero(),
+            Some(a) => Data::new(a.rescale(&mut |s: S| T::from_f64(s.to_f64()))),
+        }
+    }
+    /// The same handle, or data with the same shape and values.
+    fn same_shape(&self, other: &Self) -> bool {
+        match (self.value(), other.value()) {
+            (None, None) => true,
+            (Some(a), Some(b)) => {
+                self.same_handle(other) || (a.same_shape(b) && a.coords() == b.coords())
+            }
+            _ => false,
+        }
+    }
+}

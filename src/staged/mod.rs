@@ -1,0 +1,52 @@
+//! Staging: a program recorded once, its derivative included, as a flat program that runs fast
+//! at every other point (paper §17: "automatic differentiation is symbolic differentiation
+//! performed by a compiler").
+//!
+//! A program generic in its scalar runs, in any mode, over [`Sym`] values: symbolic scalars
+//! whose every operation is recorded. Running an entry point ([`crate::ad::vjp`],
+//! [`crate::ad::jvp`], [`crate::ad::jacobian`]) this way through the very same `D<K>` instances
+//! records the primal *and* the derivative — forward, reverse, any linear-map representation —
+//! as one list of scalar operations. While recording,
+//!
+//! - each operation is simplified by the linear-map laws, named rules each unit-tested: constant
+//!   folding, `x + 0 = x`, `x − 0 = x`, `0 − x = −x`, `0 · x = 0` (zero propagation), `1 · x = x`,
+//!   `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`, `c · (d · x) = (c·d) · x` (scale fusion);
+//! - an operation equal to one recorded already is that one (common subexpressions are shared,
+//!   `add` and `mul` in either order), so nothing is computed twice;
+//! - a comparison is answered at the recording point and kept as a guard.
+//!
+//! The recording is then compiled to a [`Tape`]: what no output or guard needs is dropped
+//! (dead-code elimination), and every value gets a slot of a [`Workspace`] made once, so
+//! evaluating the tape allocates nothing. [`compile`] wraps it all behind the entry points,
+//! taking and returning the user's own types, and records again where a tape does not apply (a
+//! guard fails, or a vector has another length).
+//!
+//! Loops and vector operations are unrolled at the recording's lengths: the tape's size is the
+//! number of scalar operations the program does, and a tape is valid for one shape of input.
+//!
+//! ```
+//! use catad::prelude::*;
+//! use catad::staged::{Sym, compile};
+//!
+//! // magSqr in reverse mode, recorded once, then evaluated from the tape.
+//! let f = catad::paper::mag_sqr::<Reverse, Sym>();
+//! let c = compile(&f);
+//! assert_eq!(c.value_and_gradient(&(3.0, 4.0)), (25.0, (6.0, 8.0)));
+//! assert_eq!(c.value_and_gradient(&(1.0, 2.0)), (5.0, (2.0, 4.0)));
+//! // Two products, a sum, and the gradient (2a, 2b): five operations.
+//! assert_eq!(c.gradient_tape(&(1.0, 2.0)).len(), 5);
+//! ```
+
+mod compiled;
+mod op;
+mod recorder;
+mod rules;
+mod sym;
+mod tape;
+#[cfg(test)]
+mod tests;
+
+pub use compiled::{Compiled, Value, compile};
+pub use op::Op;
+pub use sym::Sym;
+pub use tape::{Diverged, Tape, Workspace};

@@ -1,0 +1,228 @@
+//! Recording: while a program runs over [`Sym`] values, every operation on them becomes a node
+//! of the recording on this thread — simplified by the rules, shared when an equal node exists
+//! (common subexpressions), and computed at the recording point so that comparisons can be
+//! answered and guarded.
+
+use super::op::Op;
+use super::rules::{self, Rewrite, View};
+use super::sym::Sym;
+use std::cell::{Cell, RefCell};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// How a recorded value is computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Node {
+    /// The `i`-th coordinate of the input.
+    Input(u32),
+    /// A constant.
+    Const(f64),
+    /// An operation on earlier nodes.
+    Op(Op),
+}
+
+/// A question the program asked of a value while it was recorded, with the answer it got: the
+/// recording is valid at another point only where every guard gets the same answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Guard {
+    /// `x.partial_cmp(y)` answered this.
+    Order(u32, u32, Option<Ordering>),
+    /// `x.is_nan()` answered this.
+    Nan(u32, bool),
+    /// `x.to_f64()` read this value (bits): the program used a value as a number of its own.
+    Value(u32, u64),
+}
+
+/// A finished recording: its nodes in order (each operation after its operands) and guards.
+#[derive(Debug)]
+pub(crate) struct Recording {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) guards: Vec<Guard>,
+    /// How many times each rule fired, by name.
+    pub(crate) rewrites: HashMap<&'static str, usize>,
+}
+
+struct Recorder {
+    generation: u32,
+    simplify: bool,
+    nodes: Vec<Node>,
+    values: Vec<f64>,
+    shared: HashMap<Op, u32>,
+    constants: HashMap<u64, u32>,
+    guards: Vec<Guard>,
+    rewrites: HashMap<&'static str, usize>,
+}
+
+thread_local! {
+    static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+    static GENERATION: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Clears this thread's recorder when a recording ends, by return or by panic.
+struct Ending;
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        RECORDER.with(|r| r.borrow_mut().take());
+    }
+}
+
+/// Runs `body` on symbolic inputs holding `inputs`' values, recording every operation it does on
+/// them; `simplify` turns the rules and the sharing of common subexpressions on.
+///
+/// Panics if a recording is already under way on this thread.
+pub(crate) fn record<R>(
+    inputs: &[f64],
+    simplify: bool,
+    body: impl FnOnce(&[Sym]) -> R,
+) -> (R, Recording) {
+    let generation = GENERATION.with(|g| {
+        g.set(g.get().wrapping_add(1));
+        g.get()
+    });
+    RECORDER.with(|r| {
+        let mut r = r.borrow_mut();
+        assert!(
+            r.is_none(),
+            "catad::staged: a recording is already under way on this thread; programs are \
+             staged one at a time (stage the inner program first, then call its compiled form)"
+        );
+        *r = Some(Recorder {
+            generation,
+            simplify,
+            nodes: Vec::new(),
+            values: Vec::new(),
+            shared: HashMap::new(),
+            constants: HashMap::new(),
+            guards: Vec::new(),
+            rewrites: HashMap::new(),
+        });
+    });
+    let ending = Ending;
+    let syms: Vec<Sym> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| with(|r| r.push(Node::Input(i as u32), v)))
+        .collect();
+    let result = body(&syms);
+    let recorder = RECORDER.with(|r| r.borrow_mut().take()).expect("recording");
+    drop(ending);
+    let recording = Recording {
+        nodes: recorder.nodes,
+        guards: recorder.guards,
+        rewrites: recorder.rewrites,
+    };
+    (result, recording)
+}
+
+/// Runs `f` on this thread's recorder.
+fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
+    RECORDER.with(|r| {
+        let mut r = r.borrow_mut();
+        let r = r.as_mut().expect(
+            "catad::staged: a symbolic value was used outside a recording; values of type Sym \
+             exist only while catad::staged::compile records a program",
+        );
+        f(r)
+    })
+}
+
+/// Records `op` applied to `args` (constants or nodes of this recording), simplified, shared.
+pub(crate) fn apply(args: &[Sym], op: impl FnOnce(&[u32]) -> Op) -> Sym {
+    with(|r| {
+        let ids: Vec<u32> = args.iter().map(|&a| r.intern(a)).collect();
+        r.record_op(op(&ids))
+    })
+}
+
+/// Records the answer of a question asked of a value.
+pub(crate) fn guard(args: &[Sym], guard: impl FnOnce(&[u32]) -> Guard) {
+    if args.iter().all(|a| a.node_id().is_none()) {
+        return;
+    }
+    with(|r| {
+        let ids: Vec<u32> = args.iter().map(|&a| r.intern(a)).collect();
+        r.guards.push(guard(&ids));
+    });
+}
+
+impl Recorder {
+    fn push(&mut self, node: Node, value: f64) -> Sym {
+        let id = u32::try_from(self.nodes.len())
+            .expect("catad::staged: a recording of more than 2³² values");
+        self.nodes.push(node);
+        self.values.push(value);
+        Sym::node(id, self.generation, value)
+    }
+
+    /// The node of `x`, recording it if it is a constant.
+    fn intern(&mut self, x: Sym) -> u32 {
+        match x.node_id() {
+            Some((id, generation)) => {
+                assert_eq!(
+                    generation, self.generation,
+                    "catad::staged: a symbolic value from an earlier recording was used in this one"
+                );
+                id
+            }
+            None => {
+                let c = x.value();
+                if let Some(&id) = self.constants.get(&c.to_bits()) {
+                    return id;
+                }
+                let id = self.push(Node::Const(c), c).node_id().expect("node").0;
+                self.constants.insert(c.to_bits(), id);
+                id
+            }
+        }
+    }
+
+    fn sym(&self, id: u32) -> Sym {
+        match self.nodes[id as usize] {
+            Node::Const(c) => Sym::constant(c),
+            _ => Sym::node(id, self.generation, self.values[id as usize]),
+        }
+    }
+
+    /// Records `op`, after the first rule that applies, or the node equal to it.
+    fn record_op(&mut self, op: Op) -> Sym {
+        if let Some((name, rewrite)) = self.simplify.then(|| rules::simplify(op, self)).flatten() {
+            *self.rewrites.entry(name).or_insert(0) += 1;
+            return match rewrite {
+                Rewrite::Node(id) => self.sym(id),
+                Rewrite::Const(c) => Sym::constant(c),
+                Rewrite::Op(op) => self.record_op(op),
+                Rewrite::Scale(c, x) => {
+                    let c = self.intern(Sym::constant(c));
+                    self.record_op(Op::Mul(c, x))
+                }
+            };
+        }
+        let op = op.canonical();
+        if let Some(&id) = self.shared.get(&op) {
+            return self.sym(id);
+        }
+        let value = op.eval(&self.values);
+        let sym = self.push(Node::Op(op), value);
+        if self.simplify {
+            self.shared.insert(op, sym.node_id().expect("node").0);
+        }
+        sym
+    }
+}
+
+impl View for Recorder {
+    fn constant(&self, id: u32) -> Option<f64> {
+        match self.nodes[id as usize] {
+            Node::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    fn op(&self, id: u32) -> Option<Op> {
+        match self.nodes[id as usize] {
+            Node::Op(op) => Some(op),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! `Tape`: a recording compiled to a flat program — the values it needs, in order, each in its
+//! own slot — and evaluated without allocating.
+
+use super::op::Op;
+use super::recorder::{Guard, Node, Recording};
+use super::sym::Sym;
+use std::fmt;
+
+/// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
+///
+/// Slots hold, in order, the inputs, the constants and the result of each operation; only what
+/// an output or a guard needs is kept (dead-code elimination). A `Tape` is plain data (`Send +
+/// Sync`): evaluate it from many threads, each with its own [`Workspace`].
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::staged::compile;
+///
+/// let f = catad::paper::mag_sqr::<Reverse, _>();
+/// let tape = compile(&f, &(3.0, 4.0)).gradient_tape(&(3.0, 4.0));
+/// let mut workspace = tape.workspace();
+/// let mut out = [0.0; 3];
+/// tape.eval(&[1.0, 2.0], &mut workspace, &mut out).unwrap();
+/// assert_eq!(out, [5.0, 2.0, 4.0]); // the value, then the gradient
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tape {
+    inputs: usize,
+    constants: Vec<f64>,
+    ops: Vec<Op>,
+    outputs: Vec<u32>,
+    guards: Vec<Guard>,
+    rewrites: Vec<(&'static str, usize)>,
+}
+
+/// The slots a [`Tape`] evaluates in, made once by [`Tape::workspace`] and reused: evaluating
+/// into a workspace allocates nothing.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::staged::compile;
+/// let tape = compile(&Reverse::sin_c(), &0.5).gradient_tape(&0.5);
+/// let workspace = tape.workspace();
+/// assert_eq!(workspace.len(), tape.slots());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Workspace(Vec<f64>);
+
+impl Workspace {
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no slots (a tape with no inputs, constants or operations).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A point at which the program takes another branch than where it was recorded: a comparison,
+/// a NaN test or a value read as a number answers differently, so the tape does not compute the
+/// program there.
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::staged::compile;
+/// let tape = compile(&Reverse::abs_c(), &2.0).gradient_tape(&2.0);
+/// let mut workspace = tape.workspace();
+/// let mut out = [0.0; 2];
+/// assert!(tape.eval(&[3.0], &mut workspace, &mut out).is_ok());
+/// assert!(tape.eval(&[-3.0], &mut workspace, &mut out).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diverged;
+
+impl fmt::Display for Diverged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the program takes another branch here than where it was recorded")
+    }
+}
+
+impl std::error::Error for Diverged {}
+
+impl Tape {
+    /// Compiles a recording whose results are `outputs`.
+    pub(crate) fn new(recording: Recording, inputs: usize, outputs: &[Sym]) -> Tape {
+        let nodes = &recording.nodes;
+        let mut live = vec![false; nodes.len()];
+        let mut constants: Vec<f64> = Vec::new();
+        let output_nodes: Vec<Result<u32, f64>> = outputs
+            .iter()
+            .map(|s| s.node_id().map(|(id, _)| id).ok_or(s.value()))
+            .collect();
+        let guard_nodes = recording.guards.iter().flat_map(|g| guard_operands(*g));
+        for id in output_nodes
+            .iter()
+            .filter_map(|o| o.ok())
+            .chain(guard_nodes)
+        {
+            live[id as usize] = true;
+        }
+        for id in (0..nodes.len()).rev() {
+            if let (true, Node::Op(op)) = (live[id], nodes[id]) {
+                for x in op.operands() {
+                    live[x as usize] = true;
+                }
+            }
+        }
+        let mut slot = vec![u32::MAX; nodes.len()];
+        for (id, node) in nodes.iter().enumerate() {
+            match *node {
+                Node::Input(i) => slot[id] = i,
+                Node::Const(c) if live[id] => {
+                    slot[id] = (inputs + constants.len()) as u32;
+                    constants.push(c);
+                }
+                _ => {}
+            }
+        }
+        let output_constants: Vec<f64> = output_nodes.iter().filter_map(|o| o.err()).collect();
+        let first_constant = inputs + constants.len();
+        constants.extend(&output_constants);
+        let mut ops = Vec::new();
+        let first_op = inputs + constants.len();
+        for (id, node) in nodes.iter().enumerate() {
+            if let (true, Node::Op(op)) = (live[id], node) {
+                slot[id] = (first_op + ops.len()) as u32;
+                ops.push(op.renumber(|x| slot[x as usize]));
+            }
+        }
+        let mut next_constant = first_constant as u32;
+        let outputs = output_nodes
+            .iter()
+            .map(|o| match o {
+                Ok(id) => slot[*id as usize],
+                Err(_) => {
+                    next_constant += 1;
+                    next_constant - 1
+                }
+            })
+            .collect();
+        let guards = recording
+            .guards
+            .iter()
+            .map(|g| renumber_guard(*g, |x| slot[x as usize]))
+            .collect();
+        let mut rewrites: Vec<_> = recording.rewrites.into_iter().collect();
+        rewrites.sort();
+        Tape {
+            inputs,
+            constants,
+            ops,
+            outputs,
+            guards,
+            rewrites,
+        }
+    }
+
+    /// The number of input coordinates.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// The number of output coordinates.
+    pub fn outputs(&self) -> usize {
+        self.outputs.len()
+    }
+
+    /// The number of operations.
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+
+    /// Whether the tape has no operations (its outputs are inputs or constants).
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+
+    /// The operations, in order, their operands slots: operation `i` writes slot
+    /// `inputs + constants + i`.
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    /// The number of guards: comparisons whose answers the tape checks.
+    pub fn guards(&self) -> usize {
+        self.guards.len()
+    }
+
+    /// How many times each simplification rule fired while recording, by name.
+    pub fn rewrites(&self) -> &[(&'static str, usize)] {
+        &self.rewrites
+    }
+
+    /// The number of slots a [`Workspace`] has.
+    pub fn slots(&self) -> usize {
+        self.inputs + self.constants.len() + self.ops.len()
+    }
+
+    /// A workspace for this tape, its constants in place.
+    pub fn workspace(&self) -> Workspace {
+        let mut slots = vec![0.0; self.slots()];
+        slots[self.inputs..self.inputs + self.constants.len()].copy_from_slice(&self.constants);
+        Workspace(slots)
+    }
+
+    /// Evaluates the tape at `input`, writing its outputs to `out`; allocates nothing.
+    ///
+    /// Panics, naming both sizes, if `input`, `out` or `workspace` do not have this tape's
+    /// sizes; returns [`Diverged`] where the program takes another branch than where it was
+    /// recorded (then `out` is unspecified).
+    pub fn eval(
+        &self,
+        input: &[f64],
+        workspace: &mut Workspace,
+        out: &mut [f64],
+    ) -> Result<(), Diverged> {
+        check_size("input coordinates", input.len(), self.inputs);
+        check_size("output coordinates", out.len(), self.outputs.len());
+        check_size("workspace slots", workspace.0.len(), self.slots());
+        let slots = &mut workspace.0;
+        slots[..self.inputs].copy_from_slice(input);
+        let first = self.inputs + self.constants.len();
+        for (i, op) in self.ops.iter().enumerate() {
+            let value = op.eval(slots);
+            slots[first + i] = value;
+        }
+        if !self.guards.iter().all(|g| holds(*g, slots)) {
+            return Err(Diverged);
+        }
+        for (o, &s) in out.iter_mut().zip(&self.outputs) {
+            *o = slots[s as usize];
+        }
+        Ok(())
+    }
+
+    /// Evaluates the tape at each of a batch of inputs (`inputs`, one after another), writing
+    /// their outputs (one after another) to `out`, on all the machine's cores.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::compile;
+    /// let tape = compile(&Reverse::sin_c(), &0.0).gradient_tape(&0.0);
+    /// let xs: Vec<f64> = (0..1000).map(|i| i as f64 / 100.0).collect();
+    /// let mut out = vec![0.0; 2 * xs.len()];
+    /// tape.eval_batch(&xs, &mut out).unwrap();
+    /// assert_eq!(out[2 * 7], 0.07_f64.sin());
+    /// assert_eq!(out[2 * 7 + 1], 0.07_f64.cos());
+    /// ```
+    pub fn eval_batch(&self, inputs: &[f64], out: &mut [f64]) -> Result<(), Diverged> {
+        let (n, m) = (self.inputs.max(1), self.outputs.len());
+        let points = inputs.len() / n;
+        check_size(
+            "batch input coordinates",
+            inputs.len(),
+            points * self.inputs,
+        );
+        check_size("batch output coordinates", out.len(), points * m);
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let per_thread = points.div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            let jobs: Vec<_> = inputs
+                .chunks(per_thread * self.inputs.max(1))
+                .zip(out.chunks_mut((per_thread * m).max(1)))
+                .map(|(inputs, out)| {
+                    scope.spawn(move || {
+                        let mut workspace = self.workspace();
+                        inputs
+                            .chunks(self.inputs.max(1))
+                            .zip(out.chunks_mut(m.max(1)))
+                            .try_for_each(|(x, y)| self.eval(x, &mut workspace, y))
+                    })
+                })
+                .collect();
+            jobs.into_iter()
+                .try_for_each(|job| job.join().expect("a batch evaluation panicked"))
+        })
+    }
+}
+
+fn check_size(what: &str, got: usize, expected: usize) {
+    assert_eq!(
+        got, expected,
+        "catad::staged::Tape: {got} {what} where the tape has {expected}"
+    );
+}
+
+fn guard_operands(guard: Guard) -> impl Iterator<Item = u32> {
+    let (x, y) = match guard {
+        Guard::Order(x, y, _) => (x, Some(y)),
+        Guard::Nan(x, _) | Guard::Value(x, _) => (x, None),
+    };
+    std::iter::once(x).chain(y)
+}
+
+fn renumber_guard(guard: Guard, slot: impl Fn(u32) -> u32) -> Guard {
+    match guard {
+        Guard::Order(x, y, answer) => Guard::Order(slot(x), slot(y), answer),
+        Guard::Nan(x, answer) => Guard::Nan(slot(x), answer),
+        Guard::Value(x, bits) => Guard::Value(slot(x), bits),
+    }
+}
+
+/// Whether a guard gets its recorded answer from the values in `slots`.
+fn holds(guard: Guard, slots: &[f64]) -> bool {
+    let at = |x: u32| slots[x as usize];
+    match guard {
+        Guard::Order(x, y, answer) => at(x).partial_cmp(&at(y)) == answer,
+        Guard::Nan(x, answer) => at(x).is_nan() == answer,
+        Guard::Value(x, bits) => at(x).to_bits() == bits,
+    }
+}
