@@ -1,0 +1,272 @@
+//! Staged programs (`catad::staged`) beside plain Rust, hand-written derivatives, echidna's
+//! record-once bytecode tape and num-dual, on the programs of issue 9:
+//!
+//! - `chain/<n>`: n steps of `x ↦ sin(x)·x` (n = 100, 1000), its derivative;
+//! - `vector/<n>`: `Σᵢ exp(xᵢ)·xᵢ` over a `Vec` of n elements (n = 10³, 10⁴), its gradient;
+//! - `mag_sqr`: `(a, b) ↦ a² + b²`, its gradient.
+//!
+//! In every group `plain` is the primal alone in plain Rust, the bar the others are read
+//! against; `hand` a hand-written derivative; `echidna` the gradient from echidna's bytecode tape,
+//! recorded once outside the timed loop (`BytecodeTape::gradient`); `num_dual` num-dual's dual
+//! numbers (forward mode: one pass per input, so only where the inputs are few); `direct` catad's
+//! reverse mode (`Reverse`) interpreted directly; `staged` the same program compiled once
+//! ([`compile`]), its gradient from `Compiled::gradient` (taking and returning the user's types);
+//! `tape` the compiled tape evaluated into a reused workspace and output buffer. Every timed
+//! entry returns the value and the derivative, and is checked against the hand-written one before
+//! timing, so no bench measures a wrong program.
+//!
+//! Run with
+//! `cargo bench -p catad-benches --bench staged -- --warm-up-time 1 --measurement-time 3`.
+
+use catad::prelude::*;
+use catad::staged::{Sym, compile};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use echidna::{BReverse, record};
+use num_dual::{Dual64, DualNum, first_derivative};
+use num_traits::Float;
+use std::hint::black_box;
+
+/// The chain's input: above the neutral fixed point π/2 of `sin(x)·x`, so every value and
+/// derivative stays a normal float.
+const X0: f64 = 2.0;
+
+/// n steps of `x ↦ sin(x)·x`, each `mul ∘ (sin △ id)`.
+fn chain<K: Cartesian + FloatingCat<S>, S: Scalar>(n: usize) -> Hom<K, S, S> {
+    let step = || K::compose(K::mul_c(), K::fork(K::sin_c(), K::id()));
+    (1..n).fold(step(), |acc, _| K::compose(step(), acc))
+}
+
+/// `Σᵢ exp(xᵢ)·xᵢ`: `sum_v ∘ map_v (mul ∘ (exp △ id))`.
+fn vector<K: Cartesian + VecCat + FloatingCat<S>, S: Scalar>() -> Hom<K, Vec<S>, S> {
+    let term = K::compose(K::mul_c(), K::fork(K::exp_c(), K::id()));
+    K::compose(
+        K::sum_v(),
+        K::compose(
+            K::map_v(K::compose(term, K::exr())),
+            K::fork(K::it(), K::id()),
+        ),
+    )
+}
+
+/// The chain in plain Rust, generic so that echidna records the same code.
+fn chain_generic<T: Float>(n: usize, mut x: T) -> T {
+    for _ in 0..n {
+        x = x.sin() * x;
+    }
+    x
+}
+
+/// The vector program in plain Rust, generic so that echidna records the same code.
+fn vector_generic<T: Float>(xs: &[T]) -> T {
+    xs.iter().fold(T::zero(), |acc, &x| acc + x.exp() * x)
+}
+
+/// The chain's value and derivative by a hand-written reverse sweep.
+fn hand_chain(n: usize, mut x: f64, tape: &mut Vec<(f64, f64, f64)>) -> (f64, f64) {
+    tape.clear();
+    for _ in 0..n {
+        let (s, c) = x.sin_cos();
+        tape.push((x, s, c));
+        x *= s;
+    }
+    let mut xb = 1.0;
+    for &(x, s, c) in tape.iter().rev() {
+        xb = xb * s + xb * x * c;
+    }
+    (x, xb)
+}
+
+/// The vector program's value and gradient by hand: `∂/∂xᵢ = exp(xᵢ)·(1 + xᵢ)`.
+fn hand_vector(xs: &[f64], grad: &mut [f64]) -> f64 {
+    let mut y = 0.0;
+    for (g, &x) in grad.iter_mut().zip(xs) {
+        let e = x.exp();
+        y += e * x;
+        *g = e * (1.0 + x);
+    }
+    y
+}
+
+/// Panics unless `got` is within 1e-9 relative of `want`, coordinate by coordinate.
+fn assert_close(what: &str, got: &[f64], want: &[f64]) {
+    assert_eq!(got.len(), want.len(), "{what}: lengths");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let tolerance = 1e-9 * w.abs().max(1e-300);
+        assert!(
+            (g - w).abs() <= tolerance,
+            "{what}[{i}]: got {g:e}, want {w:e}"
+        );
+    }
+}
+
+fn bench_chain(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chain");
+    for n in [100, 1000] {
+        let mut scratch = Vec::with_capacity(n);
+        let (y, dy) = hand_chain(n, X0, &mut scratch);
+        let want = [y, dy];
+        let direct = chain::<Reverse, f64>(n);
+        let staged = compile(&chain::<Reverse, Sym>(n));
+        let tape = staged.gradient_tape(&X0);
+        let (mut workspace, mut out) = (tape.workspace(), [0.0; 2]);
+        let (mut echidna_tape, _) = record(|x: &[BReverse<f64>]| chain_generic(n, x[0]), &[X0]);
+        let num_dual = |x: f64| {
+            first_derivative(
+                |mut x: Dual64| {
+                    for _ in 0..n {
+                        x = x.sin() * x;
+                    }
+                    x
+                },
+                x,
+            )
+        };
+
+        assert_close(
+            "chain direct",
+            &[direct.apply(X0), gradient(&direct, X0)],
+            &want,
+        );
+        let (v, g) = staged.value_and_gradient(&X0);
+        assert_close("chain staged", &[v, g], &want);
+        tape.eval(&[X0], &mut workspace, &mut out).unwrap();
+        assert_close("chain tape", &out, &want);
+        assert_close("chain echidna", &echidna_tape.gradient(&[X0]), &want[1..]);
+        let (v, g) = num_dual(X0);
+        assert_close("chain num_dual", &[v, g], &want);
+        assert_close("chain plain", &[chain_generic(n, X0)], &want[..1]);
+
+        group.bench_function(BenchmarkId::new("plain", n), |b| {
+            b.iter(|| chain_generic(n, black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("hand", n), |b| {
+            b.iter(|| hand_chain(n, black_box(X0), &mut scratch))
+        });
+        group.bench_function(BenchmarkId::new("echidna", n), |b| {
+            b.iter(|| echidna_tape.gradient(&[black_box(X0)]))
+        });
+        group.bench_function(BenchmarkId::new("num_dual", n), |b| {
+            b.iter(|| num_dual(black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("direct", n), |b| {
+            b.iter(|| gradient(&direct, black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("staged", n), |b| {
+            b.iter(|| staged.value_and_gradient(&black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("tape", n), |b| {
+            b.iter(|| tape.eval(&[black_box(X0)], &mut workspace, &mut out))
+        });
+    }
+    group.finish();
+}
+
+fn bench_vector(c: &mut Criterion) {
+    let mut group = c.benchmark_group("vector");
+    for n in [1_000, 10_000] {
+        let xs: Vec<f64> = (0..n).map(|i| (i as f64 / n as f64) - 0.5).collect();
+        let mut grad = vec![0.0; n];
+        let y = hand_vector(&xs, &mut grad);
+        let direct = vector::<Reverse, f64>();
+        let staged = compile(&vector::<Reverse, Sym>());
+        let tape = staged.gradient_tape(&xs);
+        let (mut workspace, mut out) = (tape.workspace(), vec![0.0; n + 1]);
+        let (mut echidna_tape, _) = record(|x: &[BReverse<f64>]| vector_generic(x), &xs);
+
+        assert_close("vector direct", &gradient(&direct, xs.clone()), &grad);
+        assert_close("vector direct value", &[direct.apply(xs.clone())], &[y]);
+        let (v, g) = staged.value_and_gradient(&xs);
+        assert_close("vector staged", &g, &grad);
+        assert_close("vector staged value", &[v], &[y]);
+        tape.eval(&xs, &mut workspace, &mut out).unwrap();
+        assert_close("vector tape", &out[1..], &grad);
+        assert_close("vector echidna", &echidna_tape.gradient(&xs), &grad);
+        assert_close("vector plain", &[vector_generic(&xs)], &[y]);
+
+        group.bench_function(BenchmarkId::new("plain", n), |b| {
+            b.iter(|| vector_generic(black_box(&xs)))
+        });
+        group.bench_function(BenchmarkId::new("hand", n), |b| {
+            b.iter(|| hand_vector(black_box(&xs), &mut grad))
+        });
+        group.bench_function(BenchmarkId::new("echidna", n), |b| {
+            b.iter(|| echidna_tape.gradient(black_box(&xs)))
+        });
+        if n <= 1_000 {
+            let num_dual = |xs: &[f64]| -> Vec<f64> {
+                (0..xs.len())
+                    .map(|i| {
+                        let duals: Vec<Dual64> = xs
+                            .iter()
+                            .enumerate()
+                            .map(|(j, &x)| Dual64::new(x, if i == j { 1.0 } else { 0.0 }))
+                            .collect();
+                        let y = duals
+                            .iter()
+                            .fold(Dual64::from(0.0), |acc, &x| acc + x.exp() * x);
+                        y.eps
+                    })
+                    .collect()
+            };
+            assert_close("vector num_dual", &num_dual(&xs), &grad);
+            group.bench_function(BenchmarkId::new("num_dual", n), |b| {
+                b.iter(|| num_dual(black_box(&xs)))
+            });
+        }
+        group.bench_function(BenchmarkId::new("direct", n), |b| {
+            b.iter(|| gradient(&direct, black_box(xs.clone())))
+        });
+        group.bench_function(BenchmarkId::new("staged", n), |b| {
+            b.iter(|| staged.value_and_gradient(black_box(&xs)))
+        });
+        group.bench_function(BenchmarkId::new("tape", n), |b| {
+            b.iter(|| tape.eval(black_box(&xs), &mut workspace, &mut out))
+        });
+    }
+    group.finish();
+}
+
+fn bench_mag_sqr(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mag_sqr");
+    let ab = (3.0, 4.0);
+    let plain = |(a, b): (f64, f64)| a * a + b * b;
+    let hand = |(a, b): (f64, f64)| (a * a + b * b, (2.0 * a, 2.0 * b));
+    let direct = catad::paper::mag_sqr::<Reverse, f64>();
+    let staged = compile(&catad::paper::mag_sqr::<Reverse, Sym>());
+    let tape = staged.gradient_tape(&ab);
+    let (mut workspace, mut out) = (tape.workspace(), [0.0; 3]);
+    let (mut echidna_tape, _) =
+        record(|x: &[BReverse<f64>]| x[0] * x[0] + x[1] * x[1], &[3.0, 4.0]);
+    let num_dual = |(a, b): (f64, f64)| {
+        let f = |a: Dual64, b: Dual64| a * a + b * b;
+        let da = f(Dual64::new(a, 1.0), Dual64::from(b));
+        let db = f(Dual64::from(a), Dual64::new(b, 1.0));
+        (da.re, (da.eps, db.eps))
+    };
+    let want = hand(ab);
+    assert_eq!(staged.value_and_gradient(&ab), want);
+    assert_eq!((direct.apply(ab), gradient(&direct, ab)), want);
+    tape.eval(&[3.0, 4.0], &mut workspace, &mut out).unwrap();
+    assert_eq!(out, [25.0, 6.0, 8.0]);
+    assert_eq!(echidna_tape.gradient(&[3.0, 4.0]), [6.0, 8.0]);
+    assert_eq!(num_dual(ab), want);
+    assert_eq!(plain(ab), 25.0);
+
+    group.bench_function("plain", |b| b.iter(|| plain(black_box(ab))));
+    group.bench_function("hand", |b| b.iter(|| hand(black_box(ab))));
+    group.bench_function("echidna", |b| {
+        b.iter(|| echidna_tape.gradient(&[black_box(3.0), 4.0]))
+    });
+    group.bench_function("num_dual", |b| b.iter(|| num_dual(black_box(ab))));
+    group.bench_function("direct", |b| b.iter(|| gradient(&direct, black_box(ab))));
+    group.bench_function("staged", |b| {
+        b.iter(|| staged.value_and_gradient(&black_box(ab)))
+    });
+    group.bench_function("tape", |b| {
+        b.iter(|| tape.eval(&[black_box(3.0), 4.0], &mut workspace, &mut out))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_chain, bench_vector, bench_mag_sqr);
+criterion_main!(benches);
