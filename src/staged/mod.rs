@@ -10,14 +10,19 @@
 //!
 //! - each operation is simplified by the linear-map laws, named rules each unit-tested: constant
 //!   folding, `x + 0 = x`, `x − 0 = x`, `0 − x = −x`, `0 · x = 0` (zero propagation), `1 · x = x`,
-//!   `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`, `c · (d · x) = (c·d) · x` (scale fusion);
+//!   `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`, `c · (d · x) = (c·d) · x` (scale fusion),
+//!   `a·u + a·v = a·(u + v)` (the linearity of a transposed map: a cotangent scales the sum
+//!   of its paths' partial derivatives once);
 //! - an operation equal to one recorded already is that one (common subexpressions are shared,
 //!   `add` and `mul` in either order), so nothing is computed twice;
 //! - a comparison is answered at the recording point and kept as a guard.
 //!
 //! The recording is then compiled to a [`Tape`]: what no output or guard needs is dropped
-//! (dead-code elimination), and every value gets a slot of a [`Workspace`] made once, so
-//! evaluating the tape allocates nothing. [`compile`] wraps it all behind the entry points,
+//! (dead-code elimination), `sin x` and `cos x` of one `x` become one [`Op::SinCos`], and every
+//! value gets a slot of a [`Workspace`] made once, so evaluating the tape allocates nothing. The
+//! rules that reassociate (scale fusion, distribution) and the fused `sincos` (libm's) may change
+//! a result in its last bits; every other operation is the direct interpretation's `f64`
+//! arithmetic. [`compile`] wraps it all behind the entry points,
 //! taking and returning the user's own types, and records again where a tape does not apply (a
 //! guard fails, or a vector has another length).
 //!

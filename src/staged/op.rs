@@ -57,12 +57,16 @@ pub enum Op {
     Erf(u32),
     /// `|x|`.
     Abs(u32),
+    /// `sin x` and `cos x` together, into two slots (sine first), from libm's `sincos`: made by
+    /// a [`Tape`](super::Tape) where a program needs both (a derivative of `sin` or `cos`), never
+    /// recorded. Alone, it evaluates to `sin x`.
+    SinCos(u32),
 }
 
 impl Op {
     /// The value of the operation, its operands read from `slots`: the same `f64` arithmetic
-    /// as the direct interpretation's, so a staged program computes bit for bit what the
-    /// program it records computes.
+    /// as the direct interpretation's (but for [`Op::SinCos`], libm's, which may differ from
+    /// the platform's `sin` and `cos` in the last bit).
     #[inline]
     pub fn eval(self, slots: &[f64]) -> f64 {
         let at = |i: u32| slots[i as usize];
@@ -87,6 +91,7 @@ impl Op {
             Op::ExpM1(x) => Scalar::exp_m1(at(x)),
             Op::Erf(x) => Scalar::erf(at(x)),
             Op::Abs(x) => Scalar::abs(at(x)),
+            Op::SinCos(x) => libm::sincos(at(x)).0,
         }
     }
 
@@ -113,6 +118,7 @@ impl Op {
             Op::ExpM1(_) => "expm1",
             Op::Erf(_) => "erf",
             Op::Abs(_) => "abs",
+            Op::SinCos(_) => "sincos",
         }
     }
 
@@ -138,7 +144,8 @@ impl Op {
             | Op::Ln1p(x)
             | Op::ExpM1(x)
             | Op::Erf(x)
-            | Op::Abs(x) => (x, None),
+            | Op::Abs(x)
+            | Op::SinCos(x) => (x, None),
         };
         std::iter::once(x).chain(y)
     }
@@ -166,6 +173,7 @@ impl Op {
             Op::ExpM1(x) => Op::ExpM1(f(x)),
             Op::Erf(x) => Op::Erf(f(x)),
             Op::Abs(x) => Op::Abs(f(x)),
+            Op::SinCos(x) => Op::SinCos(f(x)),
         }
     }
 

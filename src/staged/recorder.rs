@@ -196,6 +196,11 @@ impl Recorder {
                     let c = self.intern(Sym::constant(c));
                     self.record_op(Op::Mul(c, x))
                 }
+                Rewrite::Product(x, op) => {
+                    let y = self.record_op(op);
+                    let y = self.intern(y);
+                    self.record_op(Op::Mul(x, y))
+                }
             };
         }
         let op = op.canonical();

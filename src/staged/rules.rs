@@ -20,6 +20,8 @@ pub(crate) enum Rewrite {
     Op(Op),
     /// `c · x`, its constant to be recorded.
     Scale(f64, u32),
+    /// `x · op`, the operation to be recorded first.
+    Product(u32, Op),
 }
 
 /// What a rule may ask of the values recorded so far.
@@ -34,7 +36,7 @@ pub(crate) trait View {
 pub(crate) type Rule = fn(Op, &dyn View) -> Option<Rewrite>;
 
 /// Every rule, by name, in the order they are tried.
-pub(crate) const RULES: [(&str, Rule); 10] = [
+pub(crate) const RULES: [(&str, Rule); 11] = [
     ("fold_constants", fold_constants),
     ("add_zero", add_zero),
     ("sub_zero", sub_zero),
@@ -45,6 +47,7 @@ pub(crate) const RULES: [(&str, Rule); 10] = [
     ("div_one", div_one),
     ("neg_neg", neg_neg),
     ("fuse_scales", fuse_scales),
+    ("distribute", distribute),
 ];
 
 /// The first rule that applies to `op`, with its name.
@@ -158,31 +161,51 @@ fn fuse_scales(op: Op, view: &dyn View) -> Option<Rewrite> {
     }
 }
 
+/// `a·u + a·v = a·(u + v)`: one product fewer. In a reverse sweep `a` is a cotangent and `u`,
+/// `v` the partial derivatives of two paths, which are now added before the cotangent scales
+/// them (the linearity of the transposed map).
+fn distribute(op: Op, view: &dyn View) -> Option<Rewrite> {
+    let Op::Add(p, q) = op else { return None };
+    let (Op::Mul(a, u), Op::Mul(b, v)) = (view.op(p)?, view.op(q)?) else {
+        return None;
+    };
+    let (common, u, v) = if a == b {
+        (a, u, v)
+    } else if a == v {
+        (a, u, b)
+    } else if u == b {
+        (u, a, v)
+    } else if u == v {
+        (u, a, b)
+    } else {
+        return None;
+    };
+    Some(Rewrite::Product(common, Op::Add(u, v)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Nodes 0–3 are the constants 0, 1, −1 and 2; node 4 an input `x`; node 5 is `3 · x`
-    /// (node 6 is the constant 3); node 7 is `−x`.
+    /// (node 6 is the constant 3); node 7 is `−x`; nodes 8–10 inputs `y`, `z`, `w`; node 11 is
+    /// `x · w` and node 12 `w · y`.
     struct Fixture;
 
     impl View for Fixture {
         fn constant(&self, id: u32) -> Option<f64> {
-            [
-                Some(0.0),
-                Some(1.0),
-                Some(-1.0),
-                Some(2.0),
-                None,
-                None,
-                Some(3.0),
-                None,
-            ][id as usize]
+            match id {
+                0..=3 => Some([0.0, 1.0, -1.0, 2.0][id as usize]),
+                6 => Some(3.0),
+                _ => None,
+            }
         }
         fn op(&self, id: u32) -> Option<Op> {
             match id {
                 5 => Some(Op::Mul(6, 4)),
                 7 => Some(Op::Neg(4)),
+                11 => Some(Op::Mul(4, 10)),
+                12 => Some(Op::Mul(10, 8)),
                 _ => None,
             }
         }
@@ -276,6 +299,22 @@ mod tests {
         );
         assert_eq!(apply("fuse_scales", Op::Mul(X, 5)), None);
         assert_eq!(apply("fuse_scales", Op::Mul(3, 7)), None);
+    }
+
+    #[test]
+    fn a_common_factor_is_taken_out_of_a_sum() {
+        // x·w + w·y = w·(x + y)
+        assert_eq!(
+            apply("distribute", Op::Add(11, 12)),
+            Some(Rewrite::Product(10, Op::Add(4, 8)))
+        );
+        // x·w + 3·x = x·(w + 3)
+        assert_eq!(
+            apply("distribute", Op::Add(11, 5)),
+            Some(Rewrite::Product(X, Op::Add(10, 6)))
+        );
+        assert_eq!(apply("distribute", Op::Add(11, 7)), None);
+        assert_eq!(apply("distribute", Op::Add(11, X)), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::op::Op;
 use super::recorder::{Guard, Node, Recording};
 use super::sym::Sym;
+use std::collections::HashMap;
 use std::fmt;
 
 /// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
@@ -19,7 +20,7 @@ use std::fmt;
 /// use catad::staged::compile;
 ///
 /// let f = catad::paper::mag_sqr::<Reverse, _>();
-/// let tape = compile(&f, &(3.0, 4.0)).gradient_tape(&(3.0, 4.0));
+/// let tape = compile(&f).gradient_tape(&(3.0, 4.0));
 /// let mut workspace = tape.workspace();
 /// let mut out = [0.0; 3];
 /// tape.eval(&[1.0, 2.0], &mut workspace, &mut out).unwrap();
@@ -32,6 +33,10 @@ pub struct Tape {
     ops: Vec<Op>,
     outputs: Vec<u32>,
     guards: Vec<Guard>,
+    slots: usize,
+    /// Whether the recording asked whether an input is NaN (the entry points do): checked at
+    /// once, before the operations, rather than as one guard per input.
+    numbers_in: bool,
     rewrites: Vec<(&'static str, usize)>,
 }
 
@@ -43,7 +48,7 @@ pub struct Tape {
 /// ```
 /// use catad::prelude::*;
 /// use catad::staged::compile;
-/// let tape = compile(&Reverse::sin_c(), &0.5).gradient_tape(&0.5);
+/// let tape = compile(&Reverse::sin_c()).gradient_tape(&0.5);
 /// let workspace = tape.workspace();
 /// assert_eq!(workspace.len(), tape.slots());
 /// ```
@@ -71,7 +76,7 @@ impl Workspace {
 /// ```
 /// use catad::prelude::*;
 /// use catad::staged::compile;
-/// let tape = compile(&Reverse::abs_c(), &2.0).gradient_tape(&2.0);
+/// let tape = compile(&Reverse::abs_c()).gradient_tape(&2.0);
 /// let mut workspace = tape.workspace();
 /// let mut out = [0.0; 2];
 /// assert!(tape.eval(&[3.0], &mut workspace, &mut out).is_ok());
@@ -127,12 +132,28 @@ impl Tape {
         let output_constants: Vec<f64> = output_nodes.iter().filter_map(|o| o.err()).collect();
         let first_constant = inputs + constants.len();
         constants.extend(&output_constants);
+        let pairs = sin_cos_pairs(nodes, &live);
         let mut ops = Vec::new();
-        let first_op = inputs + constants.len();
+        let mut next_slot = (inputs + constants.len()) as u32;
         for (id, node) in nodes.iter().enumerate() {
-            if let (true, Node::Op(op)) = (live[id], node) {
-                slot[id] = (first_op + ops.len()) as u32;
-                ops.push(op.renumber(|x| slot[x as usize]));
+            let (true, Node::Op(op), true) = (live[id], node, slot[id] == u32::MAX) else {
+                continue;
+            };
+            let op = op.renumber(|x| slot[x as usize]);
+            match pairs.get(&(id as u32)) {
+                Some(&(sin, cos)) => {
+                    let (Op::Sin(x) | Op::Cos(x)) = op else {
+                        unreachable!("a pair is of sin and cos")
+                    };
+                    ops.push(Op::SinCos(x));
+                    (slot[sin as usize], slot[cos as usize]) = (next_slot, next_slot + 1);
+                    next_slot += 2;
+                }
+                None => {
+                    ops.push(op);
+                    slot[id] = next_slot;
+                    next_slot += 1;
+                }
             }
         }
         let mut next_constant = first_constant as u32;
@@ -146,9 +167,15 @@ impl Tape {
                 }
             })
             .collect();
+        let is_input = |x: u32| matches!(nodes[x as usize], Node::Input(_));
+        let numbers_in = recording
+            .guards
+            .iter()
+            .any(|g| matches!(*g, Guard::Nan(x, false) if is_input(x)));
         let guards = recording
             .guards
             .iter()
+            .filter(|g| !matches!(**g, Guard::Nan(x, false) if is_input(x)))
             .map(|g| renumber_guard(*g, |x| slot[x as usize]))
             .collect();
         let mut rewrites: Vec<_> = recording.rewrites.into_iter().collect();
@@ -159,6 +186,8 @@ impl Tape {
             ops,
             outputs,
             guards,
+            slots: next_slot as usize,
+            numbers_in,
             rewrites,
         }
     }
@@ -183,13 +212,14 @@ impl Tape {
         self.ops.is_empty()
     }
 
-    /// The operations, in order, their operands slots: operation `i` writes slot
-    /// `inputs + constants + i`.
+    /// The operations, in order, their operands slots: each writes the next slot after the
+    /// inputs and the constants ([`Op::SinCos`] the next two).
     pub fn ops(&self) -> &[Op] {
         &self.ops
     }
 
-    /// The number of guards: comparisons whose answers the tape checks.
+    /// The number of guards: comparisons whose answers the tape checks (besides its test that
+    /// no input is NaN).
     pub fn guards(&self) -> usize {
         self.guards.len()
     }
@@ -201,7 +231,7 @@ impl Tape {
 
     /// The number of slots a [`Workspace`] has.
     pub fn slots(&self) -> usize {
-        self.inputs + self.constants.len() + self.ops.len()
+        self.slots
     }
 
     /// A workspace for this tape, its constants in place.
@@ -225,12 +255,20 @@ impl Tape {
         check_size("input coordinates", input.len(), self.inputs);
         check_size("output coordinates", out.len(), self.outputs.len());
         check_size("workspace slots", workspace.0.len(), self.slots());
+        if self.numbers_in && input.iter().any(|x| x.is_nan()) {
+            return Err(Diverged);
+        }
         let slots = &mut workspace.0;
         slots[..self.inputs].copy_from_slice(input);
-        let first = self.inputs + self.constants.len();
-        for (i, op) in self.ops.iter().enumerate() {
-            let value = op.eval(slots);
-            slots[first + i] = value;
+        let mut next = self.inputs + self.constants.len();
+        for op in &self.ops {
+            if let Op::SinCos(x) = *op {
+                (slots[next], slots[next + 1]) = libm::sincos(slots[x as usize]);
+                next += 2;
+            } else {
+                slots[next] = op.eval(slots);
+                next += 1;
+            }
         }
         if !self.guards.iter().all(|g| holds(*g, slots)) {
             return Err(Diverged);
@@ -249,12 +287,12 @@ impl Tape {
     /// ```
     /// use catad::prelude::*;
     /// use catad::staged::compile;
-    /// let tape = compile(&Reverse::sin_c(), &0.0).gradient_tape(&0.0);
+    /// let tape = compile(&Reverse::sin_c()).gradient_tape(&0.0);
     /// let xs: Vec<f64> = (0..1000).map(|i| i as f64 / 100.0).collect();
     /// let mut out = vec![0.0; 2 * xs.len()];
     /// tape.eval_batch(&xs, &mut out).unwrap();
-    /// assert_eq!(out[2 * 7], 0.07_f64.sin());
-    /// assert_eq!(out[2 * 7 + 1], 0.07_f64.cos());
+    /// assert!((out[2 * 7] - 0.07_f64.sin()).abs() < 1e-16);
+    /// assert!((out[2 * 7 + 1] - 0.07_f64.cos()).abs() < 1e-16);
     /// ```
     pub fn eval_batch(&self, inputs: &[f64], out: &mut [f64]) -> Result<(), Diverged> {
         let (n, m) = (self.inputs.max(1), self.outputs.len());
@@ -285,6 +323,27 @@ impl Tape {
                 .try_for_each(|job| job.join().expect("a batch evaluation panicked"))
         })
     }
+}
+
+/// The live `sin x` and `cos x` of one `x`, both keyed by the first of them: computed together
+/// by one [`Op::SinCos`] (a derivative of `sin` needs `cos` at the same point).
+fn sin_cos_pairs(nodes: &[Node], live: &[bool]) -> HashMap<u32, (u32, u32)> {
+    let mut sines = HashMap::new();
+    let mut cosines = HashMap::new();
+    for (id, node) in nodes.iter().enumerate() {
+        match (live[id], *node) {
+            (true, Node::Op(Op::Sin(x))) => sines.insert(x, id as u32),
+            (true, Node::Op(Op::Cos(x))) => cosines.insert(x, id as u32),
+            _ => None,
+        };
+    }
+    sines
+        .iter()
+        .filter_map(|(x, &sin)| {
+            let cos = *cosines.get(x)?;
+            Some((sin.min(cos), (sin, cos)))
+        })
+        .collect()
 }
 
 fn check_size(what: &str, got: usize, expected: usize) {
