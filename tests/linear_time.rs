@@ -4,10 +4,12 @@
 //! makes, which are deterministic (timings on a shared machine are not). A fold of 10⁵ iterations
 //! must allocate about ten times what a fold of 10⁴ does — never a hundred times — in each
 //! reverse mode. The one test of this binary runs alone, so nothing else allocates meanwhile; run
-//! it with `--nocapture` to see the counts and the wall-clock times.
+//! it with `--nocapture` to see the counts and the wall-clock times. It also checks that a
+//! staged gradient (`catad::staged`) evaluates without allocating at all.
 
 use catad::interpretations::{D, Representation};
 use catad::prelude::*;
+use catad::staged::{Sym, compile};
 use catad::vocabulary::LinearMap;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,7 +40,7 @@ static ALLOCATOR: Counting = Counting;
 
 /// `(e, xs) ↦ fold (λ ((e, s), x) → s · e + sin x) (e, (1, xs))`: a recurrence through every
 /// element, so the gradient with respect to `e` and every `xᵢ` needs the whole loop reversed.
-fn recurrence<K: Program<f64>>() -> Hom<K, (f64, Vec<f64>), f64> {
+fn recurrence<K: Program<S>, S: Scalar>() -> Hom<K, (S, Vec<S>), S> {
     let s = || K::compose(K::exr(), K::exl());
     let e = || K::compose(K::exl(), K::exl());
     let step = K::compose(
@@ -50,13 +52,13 @@ fn recurrence<K: Program<f64>>() -> Hom<K, (f64, Vec<f64>), f64> {
     );
     K::compose(
         K::fold(step),
-        K::cross(K::id(), K::fork(K::const_c(1.0), K::id())),
+        K::cross(K::id(), K::fork(K::const_c(S::from_f64(1.0)), K::id())),
     )
 }
 
 /// The allocations and bytes of one gradient at `n` elements, and its time.
 fn measure<K: Representation<f64> + LinearMap<f64>>(n: usize) -> (usize, usize, f64) {
-    let f = recurrence::<D<K>>();
+    let f = recurrence::<D<K>, f64>();
     let xs: Vec<f64> = (0..n).map(|i| (i % 13) as f64 * 0.01).collect();
     let (a0, b0) = (
         ALLOCATIONS.load(Ordering::Relaxed),
@@ -94,10 +96,10 @@ fn linear_in<K: Representation<f64> + LinearMap<f64>>(mode: &str) {
 fn reverse_mode_through_a_fold_is_linear_in_time_and_memory() {
     // The gradient is right (against forward mode) before it is counted.
     let at = (0.9, vec![0.1, 0.2, 0.3, 0.4]);
-    let expected = gradient(&recurrence::<Forward>(), at.clone());
+    let expected = gradient(&recurrence::<Forward, f64>(), at.clone());
     for g in [
-        gradient(&recurrence::<Reverse>(), at.clone()),
-        gradient(&recurrence::<ReverseDelta>(), at.clone()),
+        gradient(&recurrence::<Reverse, f64>(), at.clone()),
+        gradient(&recurrence::<ReverseDelta, f64>(), at.clone()),
     ] {
         assert!((g.0 - expected.0).abs() < 1e-12);
         assert!(
@@ -108,4 +110,36 @@ fn reverse_mode_through_a_fold_is_linear_in_time_and_memory() {
     }
     linear_in::<catad::interpretations::Dual<catad::interpretations::AddFun>>("Reverse");
     linear_in::<catad::interpretations::Delta>("ReverseDelta");
+    staged_evaluation_allocates_nothing();
+}
+
+/// A staged gradient, once its tape and workspace are made, evaluates without allocating.
+fn staged_evaluation_allocates_nothing() {
+    let xs: Vec<f64> = (0..1000).map(|i| (i % 13) as f64 * 0.01).collect();
+    let at = (0.999, xs);
+    let tape = compile(&recurrence::<Reverse, Sym>()).gradient_tape(&at);
+    let (mut workspace, mut out) = (tape.workspace(), vec![0.0; tape.outputs()]);
+    let input = at.coords();
+    let direct = gradient(&recurrence::<Reverse, f64>(), at.clone());
+    tape.eval(&input, &mut workspace, &mut out).unwrap();
+    let expected = [
+        vec![recurrence::<Fun, f64>().apply(at.clone()), direct.0],
+        direct.1,
+    ]
+    .concat();
+    assert!(
+        out.iter()
+            .zip(&expected)
+            .all(|(a, b)| (a - b).abs() <= 1e-12 * b.abs().max(1.0))
+    );
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for _ in 0..100 {
+        tape.eval(&input, &mut workspace, &mut out).unwrap();
+    }
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    println!(
+        "staged         n = 1000: {} operations, {allocations} allocations in 100 evaluations",
+        tape.len()
+    );
+    assert_eq!(allocations, 0, "a staged evaluation allocated");
 }
