@@ -19,7 +19,11 @@
 //!
 //! The recording is then compiled to a [`Tape`]: what no output or guard needs is dropped
 //! (dead-code elimination), `sin x` and `cos x` of one `x` become one [`Op::SinCos`], and every
-//! value gets a slot of a [`Workspace`] made once, so evaluating the tape allocates nothing. The
+//! value gets a slot of a [`Workspace`] made once, so evaluating the tape allocates nothing.
+//! Operations are ordered by depth, so that what a vector program does element by element sits
+//! together, and consecutive copies of one operation on operands at constant strides run as one
+//! instruction ([`Op::run`]): a loop over a vector costs one dispatch per operation of its body,
+//! not per element, and a running sum keeps its accumulator in a register. The
 //! rules that reassociate (scale fusion, distribution) and the fused `sincos` (libm's) may change
 //! a result in its last bits; every other operation is the direct interpretation's `f64`
 //! arithmetic. [`compile`] wraps it all behind the entry points,

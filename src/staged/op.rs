@@ -67,32 +67,73 @@ impl Op {
     /// The value of the operation, its operands read from `slots`: the same `f64` arithmetic
     /// as the direct interpretation's (but for [`Op::SinCos`], libm's, which may differ from
     /// the platform's `sin` and `cos` in the last bit).
-    #[inline]
     pub fn eval(self, slots: &[f64]) -> f64 {
-        let at = |i: u32| slots[i as usize];
+        let mut local = [0.0; 4];
+        let mut position = 0;
+        let op = self.renumber(|x| {
+            local[position] = slots[x as usize];
+            position += 1;
+            position as u32 - 1
+        });
+        op.run(&mut local, 2, 1, [0, 0]);
+        local[2]
+    }
+
+    /// Evaluates `len` copies of the operation in `slots`: the `k`-th reads every operand
+    /// advanced by `k` times its stride and writes slot `dest + k` ([`Op::SinCos`] the two
+    /// slots from `dest + 2k`), in order, so a copy may read what an earlier one wrote. A run of
+    /// copies is one instruction of a [`Tape`](super::Tape): one dispatch for all of them.
+    ///
+    /// ```
+    /// use catad::staged::Op;
+    /// // Slots 0–2 hold x; slots 3–5 get eˣ.
+    /// let mut slots = [0.0, 1.0, 2.0, 0.0, 0.0, 0.0];
+    /// Op::Exp(0).run(&mut slots, 3, 3, [1, 0]);
+    /// assert_eq!(slots[3..], [1.0, 1.0_f64.exp(), 2.0_f64.exp()]);
+    /// // Copies at strides (3, 1): slot 3 = 1 + 2, slot 4 = slot 3 + 3.
+    /// let mut slots = [1.0, 2.0, 3.0, 0.0, 0.0];
+    /// Op::Add(0, 1).run(&mut slots, 3, 2, [3, 1]);
+    /// assert_eq!(slots[3..], [3.0, 6.0]);
+    /// // A running sum from 10, each copy adding to what the previous one wrote.
+    /// let mut slots = [1.0, 2.0, 3.0, 10.0, 0.0, 0.0, 0.0];
+    /// Op::Add(3, 0).run(&mut slots, 4, 3, [1, 1]);
+    /// assert_eq!(slots[4..], [11.0, 13.0, 16.0]);
+    /// ```
+    #[inline]
+    pub fn run(self, slots: &mut [f64], dest: usize, len: usize, strides: [usize; 2]) {
         match self {
-            Op::Add(x, y) => at(x) + at(y),
-            Op::Sub(x, y) => at(x) - at(y),
-            Op::Mul(x, y) => at(x) * at(y),
-            Op::Div(x, y) => at(x) / at(y),
-            Op::Powf(x, y) => Scalar::powf(at(x), at(y)),
-            Op::Atan2(y, x) => Scalar::atan2(at(y), at(x)),
-            Op::Powi(x, n) => Scalar::powi(at(x), n),
-            Op::Neg(x) => -at(x),
-            Op::Sin(x) => Scalar::sin(at(x)),
-            Op::Cos(x) => Scalar::cos(at(x)),
-            Op::Exp(x) => Scalar::exp(at(x)),
-            Op::Ln(x) => Scalar::ln(at(x)),
-            Op::Sqrt(x) => Scalar::sqrt(at(x)),
-            Op::Tanh(x) => Scalar::tanh(at(x)),
-            Op::Sinh(x) => Scalar::sinh(at(x)),
-            Op::Cosh(x) => Scalar::cosh(at(x)),
-            Op::Ln1p(x) => Scalar::ln_1p(at(x)),
-            Op::ExpM1(x) => Scalar::exp_m1(at(x)),
-            Op::Erf(x) => Scalar::erf(at(x)),
-            Op::Abs(x) => Scalar::abs(at(x)),
-            Op::SinCos(x) => libm::sincos(at(x)).0,
+            Op::Add(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a + b),
+            Op::Sub(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a - b),
+            Op::Mul(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a * b),
+            Op::Div(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a / b),
+            Op::Powf(x, y) => binary(slots, dest, len, [x, y], strides, Scalar::powf),
+            Op::Atan2(y, x) => binary(slots, dest, len, [y, x], strides, Scalar::atan2),
+            Op::Powi(x, n) => unary(slots, dest, len, x, strides[0], |a| Scalar::powi(a, n)),
+            Op::Neg(x) => unary(slots, dest, len, x, strides[0], |a| -a),
+            Op::Sin(x) => unary(slots, dest, len, x, strides[0], Scalar::sin),
+            Op::Cos(x) => unary(slots, dest, len, x, strides[0], Scalar::cos),
+            Op::Exp(x) => unary(slots, dest, len, x, strides[0], Scalar::exp),
+            Op::Ln(x) => unary(slots, dest, len, x, strides[0], Scalar::ln),
+            Op::Sqrt(x) => unary(slots, dest, len, x, strides[0], Scalar::sqrt),
+            Op::Tanh(x) => unary(slots, dest, len, x, strides[0], Scalar::tanh),
+            Op::Sinh(x) => unary(slots, dest, len, x, strides[0], Scalar::sinh),
+            Op::Cosh(x) => unary(slots, dest, len, x, strides[0], Scalar::cosh),
+            Op::Ln1p(x) => unary(slots, dest, len, x, strides[0], Scalar::ln_1p),
+            Op::ExpM1(x) => unary(slots, dest, len, x, strides[0], Scalar::exp_m1),
+            Op::Erf(x) => unary(slots, dest, len, x, strides[0], Scalar::erf),
+            Op::Abs(x) => unary(slots, dest, len, x, strides[0], Scalar::abs),
+            Op::SinCos(x) => {
+                for k in 0..len {
+                    let (s, c) = libm::sincos(slots[x as usize + k * strides[0]]);
+                    (slots[dest + 2 * k], slots[dest + 2 * k + 1]) = (s, c);
+                }
+            }
         }
+    }
+
+    /// The number of slots the operation writes: 2 for [`Op::SinCos`], else 1.
+    pub fn width(self) -> usize {
+        if let Op::SinCos(_) = self { 2 } else { 1 }
     }
 
     /// The operation's name, as the vocabulary spells it.
@@ -184,6 +225,54 @@ impl Op {
             Op::Add(x, y) if x > y => Op::Add(y, x),
             Op::Mul(x, y) if x > y => Op::Mul(y, x),
             op => op,
+        }
+    }
+}
+
+/// `len` copies of a unary operation.
+#[inline(always)]
+fn unary(
+    slots: &mut [f64],
+    dest: usize,
+    len: usize,
+    x: u32,
+    stride: usize,
+    f: impl Fn(f64) -> f64,
+) {
+    for k in 0..len {
+        slots[dest + k] = f(slots[x as usize + k * stride]);
+    }
+}
+
+/// `len` copies of a binary operation. Where one operand of each copy is the previous copy's
+/// result (a running sum or product, a reduction), it is carried in a register rather than
+/// read back from the slot just written.
+#[inline(always)]
+fn binary(
+    slots: &mut [f64],
+    dest: usize,
+    len: usize,
+    [x, y]: [u32; 2],
+    [sx, sy]: [usize; 2],
+    f: impl Fn(f64, f64) -> f64,
+) {
+    let (x, y) = (x as usize, y as usize);
+    let chained = |operand: usize, stride: usize| len > 1 && stride == 1 && operand + 1 == dest;
+    if chained(x, sx) {
+        let mut acc = slots[x];
+        for k in 0..len {
+            acc = f(acc, slots[y + k * sy]);
+            slots[dest + k] = acc;
+        }
+    } else if chained(y, sy) {
+        let mut acc = slots[y];
+        for k in 0..len {
+            acc = f(slots[x + k * sx], acc);
+            slots[dest + k] = acc;
+        }
+    } else {
+        for k in 0..len {
+            slots[dest + k] = f(slots[x + k * sx], slots[y + k * sy]);
         }
     }
 }

@@ -31,6 +31,8 @@ pub struct Tape {
     inputs: usize,
     constants: Vec<f64>,
     ops: Vec<Op>,
+    /// The operations as runs: `(op, len, strides)` is `len` copies of `op`, see [`Op::run`].
+    program: Vec<(Op, usize, [usize; 2])>,
     outputs: Vec<u32>,
     guards: Vec<Guard>,
     slots: usize,
@@ -135,8 +137,8 @@ impl Tape {
         let pairs = sin_cos_pairs(nodes, &live);
         let mut ops = Vec::new();
         let mut next_slot = (inputs + constants.len()) as u32;
-        for (id, node) in nodes.iter().enumerate() {
-            let (true, Node::Op(op), true) = (live[id], node, slot[id] == u32::MAX) else {
+        for id in schedule(nodes, &live) {
+            let (Node::Op(op), true) = (&nodes[id], slot[id] == u32::MAX) else {
                 continue;
             };
             let op = op.renumber(|x| slot[x as usize]);
@@ -183,6 +185,7 @@ impl Tape {
         Tape {
             inputs,
             constants,
+            program: runs(&ops),
             ops,
             outputs,
             guards,
@@ -213,9 +216,17 @@ impl Tape {
     }
 
     /// The operations, in order, their operands slots: each writes the next slot after the
-    /// inputs and the constants ([`Op::SinCos`] the next two).
+    /// inputs and the constants ([`Op::SinCos`] the next two). The order is by depth (an
+    /// operation after all of its operands' operations), so that operations of one kind on
+    /// consecutive values sit together and run as one instruction ([`Tape::runs`]).
     pub fn ops(&self) -> &[Op] {
         &self.ops
+    }
+
+    /// The number of instructions the operations run as: a run of copies of one operation on
+    /// operands at constant strides is one instruction ([`Op::run`]).
+    pub fn runs(&self) -> usize {
+        self.program.len()
     }
 
     /// The number of guards: comparisons whose answers the tape checks (besides its test that
@@ -255,20 +266,15 @@ impl Tape {
         check_size("input coordinates", input.len(), self.inputs);
         check_size("output coordinates", out.len(), self.outputs.len());
         check_size("workspace slots", workspace.0.len(), self.slots());
-        if self.numbers_in && input.iter().any(|x| x.is_nan()) {
+        if self.numbers_in && input.iter().fold(false, |nan, x| nan | x.is_nan()) {
             return Err(Diverged);
         }
         let slots = &mut workspace.0;
         slots[..self.inputs].copy_from_slice(input);
         let mut next = self.inputs + self.constants.len();
-        for op in &self.ops {
-            if let Op::SinCos(x) = *op {
-                (slots[next], slots[next + 1]) = libm::sincos(slots[x as usize]);
-                next += 2;
-            } else {
-                slots[next] = op.eval(slots);
-                next += 1;
-            }
+        for &(op, len, strides) in &self.program {
+            op.run(slots, next, len, strides);
+            next += len * op.width();
         }
         if !self.guards.iter().all(|g| holds(*g, slots)) {
             return Err(Diverged);
@@ -323,6 +329,54 @@ impl Tape {
                 .try_for_each(|job| job.join().expect("a batch evaluation panicked"))
         })
     }
+}
+
+/// The live operations in order of depth (inputs and constants at depth 0, an operation one
+/// deeper than its deepest operand), then of recording: a topological order that puts the
+/// operations a vector program does element by element next to each other.
+fn schedule(nodes: &[Node], live: &[bool]) -> Vec<usize> {
+    let mut depth = vec![0_u32; nodes.len()];
+    let mut order = Vec::new();
+    for (id, node) in nodes.iter().enumerate() {
+        if let (true, Node::Op(op)) = (live[id], node) {
+            depth[id] = 1 + op.operands().map(|x| depth[x as usize]).max().unwrap_or(0);
+            order.push(id);
+        }
+    }
+    order.sort_by_key(|&id| depth[id]);
+    order
+}
+
+/// The operations as runs: the longest stretches of copies of one operation whose operands
+/// advance by the same strides from one copy to the next.
+fn runs(ops: &[Op]) -> Vec<(Op, usize, [usize; 2])> {
+    let mut program = Vec::new();
+    let mut i = 0;
+    while i < ops.len() {
+        let mut len = 1;
+        let mut strides = None;
+        while let Some(step) = ops.get(i + len).and_then(|&b| stride(ops[i + len - 1], b)) {
+            if *strides.get_or_insert(step) != step {
+                break;
+            }
+            len += 1;
+        }
+        program.push((ops[i], len, strides.unwrap_or([0, 0])));
+        i += len;
+    }
+    program
+}
+
+/// The strides from `a`'s operands to `b`'s, if `b` is a copy of `a` further on.
+fn stride(a: Op, b: Op) -> Option<[usize; 2]> {
+    if a.renumber(|_| 0) != b.renumber(|_| 0) {
+        return None;
+    }
+    let mut strides = [0; 2];
+    for (k, (x, y)) in a.operands().zip(b.operands()).enumerate() {
+        strides[k] = y.checked_sub(x)? as usize;
+    }
+    Some(strides)
 }
 
 /// The live `sin x` and `cos x` of one `x`, both keyed by the first of them: computed together

@@ -69,3 +69,37 @@ fn sine_and_cosine_of_one_value_are_computed_together() {
     assert!((out[0] - 0.5_f64.sin()).abs() <= f64::EPSILON);
     assert!((out[1] - 0.5_f64.cos()).abs() <= f64::EPSILON);
 }
+
+#[test]
+fn a_vector_program_runs_as_a_few_instructions() {
+    // Σᵢ exp(xᵢ)·xᵢ: element by element, the exponentials, the products, the gradient's sums
+    // and the running sum each run as one instruction, whatever the length.
+    fn f<K: Cartesian + VecCat + FloatingCat<S>, S: Scalar>() -> Hom<K, Vec<S>, S> {
+        let term = K::compose(K::mul_c(), K::fork(K::exp_c(), K::id()));
+        K::compose(
+            K::sum_v(),
+            K::compose(
+                K::map_v(K::compose(term, K::exr())),
+                K::fork(K::it(), K::id()),
+            ),
+        )
+    }
+    let staged = compile(&f::<Reverse, Sym>());
+    for n in [10, 1000] {
+        let xs: Vec<f64> = (0..n).map(|i| i as f64 / n as f64 - 0.5).collect();
+        let tape = staged.gradient_tape(&xs);
+        assert!(
+            tape.runs() <= 8,
+            "{} runs for {} operations",
+            tape.runs(),
+            tape.len()
+        );
+        let (y, g) = staged.value_and_gradient(&xs);
+        let direct = f::<Reverse, f64>();
+        assert!((y - direct.apply(xs.clone())).abs() <= 1e-12 * y.abs().max(1.0));
+        for (i, (g, x)) in g.iter().zip(&xs).enumerate() {
+            let expected = x.exp() * (1.0 + x);
+            assert!((g - expected).abs() <= 1e-14, "∂/∂x{i}: {g} vs {expected}");
+        }
+    }
+}
