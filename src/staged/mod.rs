@@ -12,7 +12,8 @@
 //!   folding, `x + 0 = x`, `x − 0 = x`, `0 − x = −x`, `0 · x = 0` (zero propagation), `1 · x = x`,
 //!   `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`, `c · (d · x) = (c·d) · x` (scale fusion),
 //!   `a·u + a·v = a·(u + v)` (the linearity of a transposed map: a cotangent scales the sum
-//!   of its paths' partial derivatives once);
+//!   of its paths' partial derivatives once), `(a·b)·c = a·(b·c)` where `a` is the newest
+//!   value (the cotangent is multiplied last, by a factor computed off its critical path);
 //! - an operation equal to one recorded already is that one (common subexpressions are shared,
 //!   `add` and `mul` in either order), so nothing is computed twice;
 //! - a comparison is answered at the recording point and kept as a guard.
@@ -23,12 +24,12 @@
 //! Operations are ordered by depth, so that what a vector program does element by element sits
 //! together, and consecutive copies of one operation on operands at constant strides run as one
 //! instruction ([`Op::run`]): a loop over a vector costs one dispatch per operation of its body,
-//! not per element, and a running sum keeps its accumulator in a register. The
-//! rules that reassociate (scale fusion, distribution) and the fused `sincos` (libm's) may change
-//! a result in its last bits; every other operation is the direct interpretation's `f64`
-//! arithmetic. [`compile`] wraps it all behind the entry points,
-//! taking and returning the user's own types, and records again where a tape does not apply (a
-//! guard fails, or a vector has another length).
+//! not per element, and a running sum keeps its accumulator in a register. The rules that
+//! reassociate (scale fusion, distribution, newest factor last) and the fused `sincos` (libm's)
+//! may change a result in its last bits; every other operation is the direct interpretation's
+//! `f64` arithmetic. [`compile`] wraps it all behind the entry points, taking and returning the
+//! user's own types, and records again where a tape does not apply (a guard fails, or a vector
+//! has another length).
 //!
 //! Loops and vector operations are unrolled at the recording's lengths: the tape's size is the
 //! number of scalar operations the program does, and a tape is valid for one shape of input.

@@ -36,7 +36,7 @@ pub(crate) trait View {
 pub(crate) type Rule = fn(Op, &dyn View) -> Option<Rewrite>;
 
 /// Every rule, by name, in the order they are tried.
-pub(crate) const RULES: [(&str, Rule); 11] = [
+pub(crate) const RULES: [(&str, Rule); 12] = [
     ("fold_constants", fold_constants),
     ("add_zero", add_zero),
     ("sub_zero", sub_zero),
@@ -48,6 +48,7 @@ pub(crate) const RULES: [(&str, Rule); 11] = [
     ("neg_neg", neg_neg),
     ("fuse_scales", fuse_scales),
     ("distribute", distribute),
+    ("newest_factor_last", newest_factor_last),
 ];
 
 /// The first rule that applies to `op`, with its name.
@@ -183,6 +184,21 @@ fn distribute(op: Op, view: &dyn View) -> Option<Rewrite> {
     Some(Rewrite::Product(common, Op::Add(u, v)))
 }
 
+/// `(a·b)·c = a·(b·c)` where `a` is newer than `b` and `c`: the older factors, known earlier,
+/// are multiplied first, so that the newest value (in a reverse sweep, the cotangent) waits for
+/// one product instead of two, and a sum of its products can share it (`distribute`).
+fn newest_factor_last(op: Op, view: &dyn View) -> Option<Rewrite> {
+    let Op::Mul(x, y) = op else { return None };
+    [(x, y), (y, x)].into_iter().find_map(|(m, c)| {
+        let Op::Mul(a, b) = view.op(m)? else {
+            return None;
+        };
+        let (newest, other) = if a > b { (a, b) } else { (b, a) };
+        (c < newest && view.constant(c).is_none())
+            .then_some(Rewrite::Product(newest, Op::Mul(other, c)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,6 +331,22 @@ mod tests {
         );
         assert_eq!(apply("distribute", Op::Add(11, 7)), None);
         assert_eq!(apply("distribute", Op::Add(11, X)), None);
+    }
+
+    #[test]
+    fn the_newest_factor_is_multiplied_last() {
+        // (x·w)·z = w·(x·z): w (node 10) is the newest.
+        assert_eq!(
+            apply("newest_factor_last", Op::Mul(11, 9)),
+            Some(Rewrite::Product(10, Op::Mul(4, 9)))
+        );
+        assert_eq!(
+            apply("newest_factor_last", Op::Mul(9, 11)),
+            Some(Rewrite::Product(10, Op::Mul(4, 9)))
+        );
+        // Nothing to gain where the lone factor is the newest, or a constant.
+        assert_eq!(apply("newest_factor_last", Op::Mul(5, 9)), None);
+        assert_eq!(apply("newest_factor_last", Op::Mul(11, 6)), None);
     }
 
     #[test]
