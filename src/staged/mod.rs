@@ -49,6 +49,8 @@
 
 mod compiled;
 mod op;
+#[cfg(test)]
+mod random;
 mod recorder;
 mod rules;
 mod sym;
