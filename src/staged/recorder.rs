@@ -6,9 +6,10 @@
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sym::Sym;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 
 /// How a recorded value is computed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,8 +56,11 @@ struct Recorder {
 
 thread_local! {
     static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
-    static GENERATION: Cell<u32> = const { Cell::new(0) };
 }
+
+/// The number of recordings begun, on every thread: a value of one recording is never taken for
+/// a node of another, even one on another thread.
+static GENERATION: AtomicU32 = AtomicU32::new(0);
 
 /// Clears this thread's recorder when a recording ends, by return or by panic.
 struct Ending;
@@ -76,10 +80,9 @@ pub(crate) fn record<R>(
     simplify: bool,
     body: impl FnOnce(&[Sym]) -> R,
 ) -> (R, Recording) {
-    let generation = GENERATION.with(|g| {
-        g.set(g.get().wrapping_add(1));
-        g.get()
-    });
+    let generation = GENERATION
+        .fetch_add(1, AtomicOrdering::Relaxed)
+        .wrapping_add(1);
     RECORDER.with(|r| {
         let mut r = r.borrow_mut();
         assert!(

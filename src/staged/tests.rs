@@ -103,3 +103,10 @@ fn a_vector_program_runs_as_a_few_instructions() {
         }
     }
 }
+
+#[test]
+#[should_panic(expected = "earlier recording")]
+fn a_symbolic_value_of_another_recording_is_refused() {
+    let (stale, _) = super::recorder::record(&[1.0], true, |xs| xs[0]);
+    let _ = super::recorder::record(&[2.0], true, |xs| xs[0] + stale);
+}
