@@ -110,3 +110,25 @@ fn a_symbolic_value_of_another_recording_is_refused() {
     let (stale, _) = super::recorder::record(&[1.0], true, |xs| xs[0]);
     let _ = super::recorder::record(&[2.0], true, |xs| xs[0] + stale);
 }
+
+#[test]
+fn a_tape_is_send_and_sync_and_evaluates_batches_on_every_core() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<super::Tape>();
+    let tape = compile(&Reverse::abs_c()).gradient_tape(&1.0);
+    let xs: Vec<f64> = (1..=1001).map(|i| f64::from(i) / 7.0).collect();
+    let mut batch = vec![0.0; 2 * xs.len()];
+    tape.eval_batch(&xs, &mut batch).unwrap();
+    let mut one = [0.0; 2];
+    for (x, out) in xs.iter().zip(batch.chunks(2)) {
+        tape.eval(&[*x], &mut tape.workspace(), &mut one).unwrap();
+        assert_eq!(out, one);
+    }
+    // A point on the other side of abs's kink is reported, not computed wrongly.
+    let mut with_negative = xs.clone();
+    with_negative[500] = -1.0;
+    assert_eq!(
+        tape.eval_batch(&with_negative, &mut batch),
+        Err(super::Diverged)
+    );
+}
