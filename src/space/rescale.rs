@@ -34,7 +34,7 @@ pub trait Rescale<S: Scalar>: Space<S> {
     type Over<T: Scalar>: Space<T>;
 
     /// The same value with every scalar `s` replaced by `f(s)`.
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T>;
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T>;
 
     /// Whether `other` has this value's shape (the lengths of its vectors) and its data: what a
     /// compiled program must be recompiled for.
@@ -45,7 +45,7 @@ macro_rules! scalar_rescale {
     ($($t:ty),*) => {$(
         impl Rescale<$t> for $t {
             type Over<T: Scalar> = T;
-            fn rescale<T: Scalar>(&self, f: &mut dyn FnMut($t) -> T) -> T {
+            fn rescale<T: Scalar>(&self, f: &mut impl FnMut($t) -> T) -> T {
                 f(*self)
             }
             fn same_shape(&self, _: &Self) -> bool {
@@ -59,7 +59,7 @@ scalar_rescale!(f32, f64, crate::staged::Sym);
 
 impl<S: Scalar> Rescale<S> for () {
     type Over<T: Scalar> = ();
-    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) {}
+    fn rescale<T: Scalar>(&self, _: &mut impl FnMut(S) -> T) {}
     fn same_shape(&self, _: &Self) -> bool {
         true
     }
@@ -67,7 +67,7 @@ impl<S: Scalar> Rescale<S> for () {
 
 impl<S: Scalar> Rescale<S> for usize {
     type Over<T: Scalar> = usize;
-    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) -> usize {
+    fn rescale<T: Scalar>(&self, _: &mut impl FnMut(S) -> T) -> usize {
         *self
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -79,7 +79,7 @@ macro_rules! tuple_rescale {
     ($($t:ident $i:tt),+) => {
         impl<S: Scalar, $($t: Rescale<S>),+> Rescale<S> for ($($t,)+) {
             type Over<T: Scalar> = ($($t::Over<T>,)+);
-            fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+            fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
                 ($(self.$i.rescale(f),)+)
             }
             fn same_shape(&self, other: &Self) -> bool {
@@ -96,7 +96,7 @@ tuple_rescale!(A 0, B 1, C 2, D 3);
 
 impl<S: Scalar, A: Rescale<S>, const N: usize> Rescale<S> for [A; N] {
     type Over<T: Scalar> = [A::Over<T>; N];
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         std::array::from_fn(|i| self[i].rescale(f))
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -106,7 +106,7 @@ impl<S: Scalar, A: Rescale<S>, const N: usize> Rescale<S> for [A; N] {
 
 impl<S: Scalar, A: Rescale<S>> Rescale<S> for Vec<A> {
     type Over<T: Scalar> = Vec<A::Over<T>>;
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         self.iter().map(|a| a.rescale(f)).collect()
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -116,7 +116,7 @@ impl<S: Scalar, A: Rescale<S>> Rescale<S> for Vec<A> {
 
 impl<S: Scalar, A: Rescale<S>, const R: usize, const C: usize> Rescale<S> for SMatrix<A, R, C> {
     type Over<T: Scalar> = SMatrix<A::Over<T>, R, C>;
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         SMatrix::from_array_storage(ArrayStorage(self.data.0.rescale(f)))
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -126,7 +126,7 @@ impl<S: Scalar, A: Rescale<S>, const R: usize, const C: usize> Rescale<S> for SM
 
 impl<S: Scalar> Rescale<S> for DVector<S> {
     type Over<T: Scalar> = DVector<T>;
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> DVector<T> {
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> DVector<T> {
         self.map(f)
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -136,7 +136,7 @@ impl<S: Scalar> Rescale<S> for DVector<S> {
 
 impl<S: Scalar> Rescale<S> for DMatrix<S> {
     type Over<T: Scalar> = DMatrix<T>;
-    fn rescale<T: Scalar>(&self, f: &mut dyn FnMut(S) -> T) -> DMatrix<T> {
+    fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> DMatrix<T> {
         self.map(f)
     }
     fn same_shape(&self, other: &Self) -> bool {
@@ -147,7 +147,7 @@ impl<S: Scalar> Rescale<S> for DMatrix<S> {
 impl<S: Scalar, A: Rescale<S>> Rescale<S> for Data<A> {
     type Over<T: Scalar> = Data<A::Over<T>>;
     /// The data's contents over `T`, as constants: data are not the program's input.
-    fn rescale<T: Scalar>(&self, _: &mut dyn FnMut(S) -> T) -> Self::Over<T> {
+    fn rescale<T: Scalar>(&self, _: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         match self.value() {
             None => Additive::zero(),
             Some(a) => Data::new(a.rescale(&mut |s: S| T::from_f64(s.to_f64()))),

@@ -106,7 +106,7 @@ struct Entry<X, Y> {
     output: Vec<f64>,
 }
 
-impl<X: Rescale<f64>, Y: Space<f64>> Entry<X, Y> {
+impl<X: Rescale<f64>, Y: Rescale<f64, Over<f64> = Y>> Entry<X, Y> {
     /// The entry's result at `x`: from the tape if it applies there, else from a new recording.
     fn run(slot: &mut Option<Self>, x: &X, record: impl Fn(&X) -> (Recording, Vec<Sym>, Y)) -> Y {
         if let Some(y) = slot
@@ -137,7 +137,12 @@ impl<X: Rescale<f64>, Y: Space<f64>> Entry<X, Y> {
         self.tape
             .eval(&self.input, &mut self.workspace, &mut self.output)
             .ok()?;
-        Some(self.out.read_coords(&mut self.output.iter().copied()))
+        let mut values = self.output.iter().copied();
+        Some(self.out.rescale(&mut |_| {
+            values
+                .next()
+                .expect("catad::staged: a tape has an output for each coordinate")
+        }))
     }
 }
 
@@ -158,8 +163,8 @@ where
     K: LinearMap<Sym>,
     A: Rescale<Sym>,
     B: Rescale<Sym>,
-    Value<A>: Rescale<f64, Over<Sym> = A>,
-    Value<B>: Rescale<f64, Over<Sym> = B>,
+    Value<A>: Rescale<f64, Over<Sym> = A, Over<f64> = Value<A>>,
+    Value<B>: Rescale<f64, Over<Sym> = B, Over<f64> = Value<B>>,
 {
     /// The same program, compiled without the simplification rules and without sharing common
     /// subexpressions: what the rules are checked against.
@@ -256,7 +261,7 @@ impl<K, A> Compiled<K, A, Sym>
 where
     K: LinearMap<Sym>,
     A: Rescale<Sym>,
-    Value<A>: Rescale<f64, Over<Sym> = A>,
+    Value<A>: Rescale<f64, Over<Sym> = A, Over<f64> = Value<A>>,
 {
     /// The gradient of a scalar program at `a` ([`crate::ad::gradient`]).
     pub fn gradient(&self, a: &Value<A>) -> Value<A> {
