@@ -39,6 +39,7 @@ pub mod guide;
 pub mod interpretations;
 pub mod linalg;
 pub mod paper;
+pub mod picture;
 pub mod prelude;
 pub mod space;
 pub mod staged;

@@ -235,6 +235,60 @@ where
         })
     }
 
+    /// The tape of [`Compiled::apply`] at `a`: its inputs the coordinates of `a`, its outputs
+    /// the result's.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::mag_sqr::<Forward, _>());
+    /// assert_eq!(c.apply_tape(&(3.0, 4.0)).len(), 3); // two products and a sum
+    /// ```
+    pub fn apply_tape(&self, a: &Value<A>) -> Tape {
+        self.apply(a);
+        self.tape(|e| e.apply.as_ref().map(|e| &e.tape))
+    }
+
+    /// The tape of [`Compiled::jvp`] at `a` along `da`: its inputs the coordinates of `a`,
+    /// then `da`'s; its outputs the result's, then its derivative's.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::mag_sqr::<Forward, _>());
+    /// let tape = c.jvp_tape(&(3.0, 4.0), &(1.0, 0.0));
+    /// assert_eq!((tape.inputs(), tape.outputs()), (4, 2));
+    /// ```
+    pub fn jvp_tape(&self, a: &Value<A>, da: &Value<A>) -> Tape {
+        self.jvp(a, da);
+        self.tape(|e| e.jvp.as_ref().map(|e| &e.tape))
+    }
+
+    /// The tape of [`Compiled::vjp`] at `a` for `db`: its inputs the coordinates of `a`, then
+    /// `db`'s; its outputs the result's, then the pulled-back cotangent's.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::mag_sqr::<Reverse, _>());
+    /// let tape = c.vjp_tape(&(3.0, 4.0), &1.0);
+    /// assert_eq!((tape.inputs(), tape.outputs()), (3, 3));
+    /// ```
+    pub fn vjp_tape(&self, a: &Value<A>, db: &Value<B>) -> Tape {
+        self.vjp(a, db);
+        self.tape(|e| e.vjp.as_ref().map(|e| &e.tape))
+    }
+
+    /// The tape of [`Compiled::jacobian`] at `a`: its inputs the coordinates of `a`, its outputs
+    /// the Jacobian's entries column by column.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::cos_sin_prod::<Reverse, _>());
+    /// assert_eq!(c.jacobian_tape(&(1.0, 2.0)).outputs(), 4);
+    /// ```
+    pub fn jacobian_tape(&self, a: &Value<A>) -> Tape {
+        self.jacobian(a);
+        self.tape(|e| e.jacobian.as_ref().map(|e| &e.tape))
+    }
+
     /// The Jacobian matrix at `a` ([`crate::ad::jacobian`]).
     pub fn jacobian(&self, a: &Value<A>) -> DMatrix<f64> {
         let mut entries = self.entries.borrow_mut();
@@ -245,6 +299,15 @@ where
             });
             (recording, outputs, out)
         })
+    }
+}
+
+impl<K: LinearMap<Sym>, A: Rescale<Sym>, B: Rescale<Sym>> Compiled<K, A, B> {
+    /// A copy of the tape `entry` picks, once its entry point has run.
+    fn tape(&self, entry: impl Fn(&Entries<Value<A>, Value<B>>) -> Option<&Tape>) -> Tape {
+        entry(&self.entries.borrow())
+            .expect("catad::staged: an entry point keeps the tape it ran")
+            .clone()
     }
 }
 
@@ -287,8 +350,7 @@ where
     /// coordinates. A tape is `Send + Sync`, for evaluation in batches or by hand.
     pub fn gradient_tape(&self, a: &Value<A>) -> Tape {
         self.value_and_gradient(a);
-        let entries = self.entries.borrow();
-        entries.gradient.as_ref().expect("recorded").tape.clone()
+        self.tape(|e| e.gradient.as_ref().map(|e| &e.tape))
     }
 }
 

@@ -50,7 +50,7 @@
 mod compiled;
 mod op;
 #[cfg(test)]
-mod random;
+pub(crate) mod random;
 mod recorder;
 mod rules;
 mod sym;

@@ -98,9 +98,9 @@ impl Expr {
     }
 }
 
-/// A program (a few expressions sharing their variables) and two points.
+/// A program (a few expressions sharing their variables, three inputs) and two points.
 #[derive(Clone, Debug)]
-struct Case {
+pub(crate) struct Case {
     exprs: Vec<Expr>,
     at: [f64; 3],
     elsewhere: [f64; 3],
@@ -118,7 +118,8 @@ impl Arbitrary for Case {
     }
 }
 
-fn tape(case: &Case, simplify: bool) -> (Tape, Vec<f64>) {
+/// The tape of `case`'s program recorded at its point, and the values recorded.
+pub(crate) fn tape(case: &Case, simplify: bool) -> (Tape, Vec<f64>) {
     let (outputs, recording) = record(&case.at, simplify, |xs| {
         case.exprs.iter().map(|e| e.eval(xs)).collect::<Vec<_>>()
     });

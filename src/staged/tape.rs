@@ -223,6 +223,16 @@ impl Tape {
         &self.ops
     }
 
+    /// The constants, in their slots after the inputs' (then the constant outputs').
+    pub fn constants(&self) -> &[f64] {
+        &self.constants
+    }
+
+    /// The slot of each output, in order.
+    pub fn output_slots(&self) -> &[u32] {
+        &self.outputs
+    }
+
     /// The number of instructions the operations run as: a run of copies of one operation on
     /// operands at constant strides is one instruction ([`Op::run`]).
     pub fn runs(&self) -> usize {

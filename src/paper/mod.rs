@@ -10,9 +10,15 @@
 //! assert_eq!(gradient(&mag_sqr::<Reverse, f64>(), (3.0, 4.0)), (6.0, 8.0));
 //! ```
 //!
+//! The paper's pictures of these programs and their derivatives are [`figures`].
+//!
 //! [`Fun`]: crate::interpretations::Fun
 //! [`Forward`]: crate::ad::Forward
 //! [`Reverse`]: crate::ad::Reverse
+
+mod figures;
+
+pub use figures::{Figure, figures};
 
 use crate::space::Scalar;
 use crate::vocabulary::{Cartesian, FloatingCat, Hom, NumCat};

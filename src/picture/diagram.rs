@@ -1,0 +1,304 @@
+//! `Diagram`: a staged program as a wiring diagram — its operations as boxes, wires for the
+//! values between them, each argument and result a bundle of wires.
+
+use super::{dot, layout, render};
+use crate::staged::{Op, Tape};
+
+/// A wiring diagram of a staged program, as the paper draws programs (Figs. 2–5, 8–12): each
+/// primitive a box, each value a wire from the box that computes it to every box that uses it,
+/// constants as boxes of their own, and each argument and each result a *bundle*: one box with a
+/// port per coordinate.
+///
+/// Made from a [`Tape`], the program that actually runs after differentiation and
+/// simplification: usually by the `draw_…` methods of [`Compiled`](crate::staged::Compiled),
+/// which name the bundles after the entry point's arguments. Written out by
+/// [`Diagram::to_svg`] (laid out here, in pure Rust) or [`Diagram::to_dot`] (for GraphViz).
+///
+/// # Example
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::picture::{Diagram, NodeKind};
+/// use catad::staged::compile;
+///
+/// // magSqr (a, b) = a·a + b·b (paper Fig. 2).
+/// let c = compile(&catad::paper::mag_sqr::<Reverse, _>());
+/// let d = Diagram::of(&c.apply_tape(&(3.0, 4.0)), &[("a", 2)], &[("b", 1)]);
+/// assert_eq!((d.count("mul"), d.count("add")), (2, 1));
+/// assert_eq!(d.nodes().iter().filter(|n| n.kind() == NodeKind::Input).count(), 1);
+/// assert_eq!(d.wires().len(), 2 + 2 + 2 + 1); // a₀ and a₁ twice each, both squares, the sum
+/// assert!(d.to_svg().starts_with("<svg"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    nodes: Vec<Node>,
+    wires: Vec<Wire>,
+}
+
+/// What a [`Node`] of a [`Diagram`] stands for.
+///
+/// ```
+/// use catad::picture::{Diagram, NodeKind};
+/// use catad::prelude::*;
+/// let c = catad::staged::compile(&Reverse::sin_c());
+/// let d = c.draw_apply(&1.0);
+/// let kinds: Vec<NodeKind> = d.nodes().iter().map(|n| n.kind()).collect();
+/// assert_eq!(kinds, [NodeKind::Input, NodeKind::Operation, NodeKind::Output]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// An argument: a bundle of input coordinates.
+    Input,
+    /// A constant.
+    Constant,
+    /// A primitive operation.
+    Operation,
+    /// A result: a bundle of output coordinates.
+    Output,
+}
+
+/// A box of a [`Diagram`]: its kind, its label (a primitive's name, a constant's value, a
+/// bundle's name) and its ports, each with a label (a bundle's coordinate numbers, `sin`/`cos`
+/// for `sincos`, else empty).
+///
+/// ```
+/// use catad::picture::NodeKind;
+/// use catad::prelude::*;
+/// let c = catad::staged::compile(&Reverse::mul_c());
+/// let d = c.draw_apply(&(2.0, 3.0));
+/// let mul = &d.nodes()[1];
+/// assert_eq!((mul.kind(), mul.label(), mul.inputs().len(), mul.outputs().len()),
+///            (NodeKind::Operation, "mul", 2, 1));
+/// assert_eq!(d.nodes()[0].outputs(), ["0", "1"]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    kind: NodeKind,
+    label: String,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+}
+
+impl Node {
+    fn new(kind: NodeKind, label: impl Into<String>, inputs: usize, outputs: usize) -> Node {
+        Node {
+            kind,
+            label: label.into(),
+            inputs: vec![String::new(); inputs],
+            outputs: vec![String::new(); outputs],
+        }
+    }
+
+    fn bundle(kind: NodeKind, name: &str, size: usize) -> Node {
+        // A bundle of one wire needs no port numbers.
+        let numbers = || match size {
+            1 => vec![String::new()],
+            _ => (0..size).map(|i| i.to_string()).collect(),
+        };
+        let (inputs, outputs) = match kind {
+            NodeKind::Input => (Vec::new(), numbers()),
+            _ => (numbers(), Vec::new()),
+        };
+        Node {
+            kind,
+            label: name.to_owned(),
+            inputs,
+            outputs,
+        }
+    }
+
+    /// What the node stands for.
+    pub fn kind(&self) -> NodeKind {
+        self.kind
+    }
+
+    /// Its label: a primitive's name, a constant's value, a bundle's name.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The labels of its input ports, in order (a primitive's operands).
+    pub fn inputs(&self) -> &[String] {
+        &self.inputs
+    }
+
+    /// The labels of its output ports, in order.
+    pub fn outputs(&self) -> &[String] {
+        &self.outputs
+    }
+}
+
+/// A port of a [`Diagram`]: a node's number and the port's number among that node's inputs or
+/// outputs.
+///
+/// ```
+/// use catad::picture::Port;
+/// let p = Port { node: 2, port: 0 };
+/// assert_eq!(p, Port { node: 2, port: 0 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Port {
+    /// The node's number in [`Diagram::nodes`].
+    pub node: usize,
+    /// The port's number.
+    pub port: usize,
+}
+
+/// A wire of a [`Diagram`], from an output port to an input port.
+///
+/// ```
+/// use catad::picture::{Port, Wire};
+/// use catad::prelude::*;
+/// let c = catad::staged::compile(&Reverse::sin_c());
+/// let d = c.draw_apply(&1.0);
+/// assert_eq!(d.wires()[0], Wire { from: Port { node: 0, port: 0 }, to: Port { node: 1, port: 0 } });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wire {
+    /// The output port the value comes from.
+    pub from: Port,
+    /// The input port it goes to.
+    pub to: Port,
+}
+
+impl Diagram {
+    /// The diagram of `tape`, its input coordinates bundled as `inputs` and its outputs as
+    /// `outputs` (each a name and a number of coordinates, in order).
+    ///
+    /// Panics, naming both sizes, if the bundles do not add up to the tape's inputs or outputs.
+    ///
+    /// ```
+    /// use catad::picture::Diagram;
+    /// use catad::prelude::*;
+    /// let tape = catad::staged::compile(&Reverse::mul_c()).apply_tape(&(2.0, 3.0));
+    /// let d = Diagram::of(&tape, &[("x", 1), ("y", 1)], &[("x·y", 1)]);
+    /// assert_eq!(d.nodes().len(), 4);
+    /// ```
+    pub fn of(tape: &Tape, inputs: &[(&str, usize)], outputs: &[(&str, usize)]) -> Diagram {
+        let total = |bundles: &[(&str, usize)]| bundles.iter().map(|b| b.1).sum::<usize>();
+        for (what, bundles, expected) in [
+            ("input", inputs, tape.inputs()),
+            ("output", outputs, tape.outputs()),
+        ] {
+            assert!(
+                total(bundles) == expected,
+                "catad::picture: the {what} bundles have {} coordinates, the tape has {expected}",
+                total(bundles)
+            );
+        }
+        let mut nodes = Vec::new();
+        let mut wires = Vec::new();
+        // The port that writes each slot of the tape.
+        let mut source = Vec::with_capacity(tape.slots());
+        for &(name, size) in inputs {
+            source.extend((0..size).map(|port| Port {
+                node: nodes.len(),
+                port,
+            }));
+            nodes.push(Node::bundle(NodeKind::Input, name, size));
+        }
+        for &c in tape.constants() {
+            source.push(Port {
+                node: nodes.len(),
+                port: 0,
+            });
+            nodes.push(Node::new(NodeKind::Constant, format!("{c}"), 0, 1));
+        }
+        for &op in tape.ops() {
+            let node = nodes.len();
+            let mut box_ = Node::new(
+                NodeKind::Operation,
+                label(op),
+                op.operands().count(),
+                op.width(),
+            );
+            if let Op::SinCos(_) = op {
+                box_.outputs = vec!["sin".to_owned(), "cos".to_owned()];
+            }
+            for (port, operand) in op.operands().enumerate() {
+                wires.push(Wire {
+                    from: source[operand as usize],
+                    to: Port { node, port },
+                });
+            }
+            source.extend((0..box_.outputs.len()).map(|port| Port { node, port }));
+            nodes.push(box_);
+        }
+        let mut slots = tape.output_slots().iter();
+        for &(name, size) in outputs {
+            let node = nodes.len();
+            for port in 0..size {
+                let slot = *slots.next().expect("the bundles add up to the outputs");
+                wires.push(Wire {
+                    from: source[slot as usize],
+                    to: Port { node, port },
+                });
+            }
+            nodes.push(Node::bundle(NodeKind::Output, name, size));
+        }
+        Diagram { nodes, wires }
+    }
+
+    /// The boxes: the input bundles, the constants, the operations in the order they run, the
+    /// output bundles.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The wires, each from an output port to an input port.
+    pub fn wires(&self) -> &[Wire] {
+        &self.wires
+    }
+
+    /// The number of operations labelled `name`.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::cos_sin_prod::<Forward, _>());
+    /// // cosSinProd (x, y) = (cos z, sin z) where z = x·y: one sincos for both.
+    /// let d = c.draw_apply(&(1.0, 2.0));
+    /// assert_eq!((d.count("mul"), d.count("sincos")), (1, 1));
+    /// ```
+    pub fn count(&self, name: &str) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Operation && n.label == name)
+            .count()
+    }
+
+    /// The diagram in GraphViz's DOT language, flowing left to right, bundles as record
+    /// shapes with a port per coordinate.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&Reverse::sin_c());
+    /// let dot = c.draw_apply(&1.0).to_dot();
+    /// assert!(dot.starts_with("digraph") && dot.contains("label=\"sin\""));
+    /// ```
+    pub fn to_dot(&self) -> String {
+        dot::write(self)
+    }
+
+    /// The diagram as an SVG image, laid out in layers from left to right (arguments first,
+    /// results last), wires bent around the boxes they pass. The output depends only on the
+    /// diagram, so a picture can be checked in and compared.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let c = catad::staged::compile(&catad::paper::mag_sqr::<Forward, _>());
+    /// let svg = c.draw_apply(&(3.0, 4.0)).to_svg();
+    /// assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    /// assert_eq!(svg.matches(">mul<").count(), 2);
+    /// ```
+    pub fn to_svg(&self) -> String {
+        render::svg(self, &layout::layout(self))
+    }
+}
+
+/// A box's label for an operation: its name, with the exponent of `powi`.
+fn label(op: Op) -> String {
+    match op {
+        Op::Powi(_, n) => format!("powi {n}"),
+        _ => op.name().to_owned(),
+    }
+}
