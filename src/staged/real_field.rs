@@ -414,7 +414,7 @@ impl ComplexField for Sym {
     fn tanh(self) -> Sym {
         Scalar::tanh(self)
     }
-    /// `ln(x + √(x² + 1))`.
+    /// `ln(x + √(x² + 1))`, which cancels for large negative `x` where libm's `asinh` does not.
     fn asinh(self) -> Sym {
         Scalar::ln(self + Scalar::sqrt(self * self + Sym::one()))
     }

@@ -151,3 +151,18 @@ fn a_tape_is_send_and_sync_and_evaluates_batches_on_every_core() {
         Err(super::Diverged)
     );
 }
+
+#[test]
+fn linalg_primitives_on_nalgebra_vectors_are_staged() {
+    // `linalg`'s primitives need a `RealField` scalar, as `Mat` does.
+    let staged = compile(&crate::linalg::dot::<Reverse, Sym>());
+    let direct = crate::linalg::dot::<Reverse, f64>();
+    let vector = |xs: &[f64]| nalgebra::DVector::from_column_slice(xs);
+    for (u, v) in [([1.0, 2.0], [3.0, 4.0]), ([-0.5, 8.0], [2.0, 0.25])] {
+        let x = (vector(&u), vector(&v));
+        assert_eq!(
+            staged.value_and_gradient(&x),
+            (direct.apply(x.clone()), gradient(&direct, x))
+        );
+    }
+}
