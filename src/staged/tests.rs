@@ -166,3 +166,18 @@ fn linalg_primitives_on_nalgebra_vectors_are_staged() {
         );
     }
 }
+
+#[test]
+fn matrices_stage_to_the_same_tape_as_reverse_mode() {
+    // nalgebra's products over `Sym` fold their constant zeros and ones away and ask no
+    // questions of the values: magSqr's gradient is five operations and no guard, as in reverse
+    // mode.
+    let with_matrices = compile(&crate::paper::mag_sqr::<D<Mat<Sym>>, Sym>());
+    let reverse = compile(&crate::paper::mag_sqr::<Reverse, Sym>());
+    let (tape, reverse_tape) = (
+        with_matrices.gradient_tape(&(3.0, 4.0)),
+        reverse.gradient_tape(&(3.0, 4.0)),
+    );
+    assert_eq!((tape.len(), tape.guards()), (5, 0));
+    assert_eq!(tape.len(), reverse_tape.len());
+}
