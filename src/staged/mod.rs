@@ -6,7 +6,13 @@
 //! whose every operation is recorded. Running an entry point ([`crate::ad::vjp`],
 //! [`crate::ad::jvp`], [`crate::ad::jacobian`]) this way through the very same `D<K>` instances
 //! records the primal *and* the derivative — forward, reverse, any linear-map representation —
-//! as one list of scalar operations. While recording,
+//! as one list of scalar operations. `Sym` is nalgebra's real field too, so `D<Mat<Sym>>`, whose
+//! linear maps are nalgebra matrices, is staged like every other mode: of the field's methods,
+//! those with an [`Op`] are `Sym`'s own, the others are built from recorded operations or, where
+//! locally constant (`floor`, `signum`), computed at the recording point and guarded; `cbrt`
+//! panics.
+//!
+//! While recording,
 //!
 //! - each operation is simplified by the linear-map laws, named rules each unit-tested: constant
 //!   folding, `x + 0 = x`, `x − 0 = x`, `0 − x = −x`, `0 · x = 0` (zero propagation), `1 · x = x`,
@@ -51,6 +57,7 @@ mod compiled;
 mod op;
 #[cfg(test)]
 pub(crate) mod random;
+mod real_field;
 mod recorder;
 mod rules;
 mod sym;
