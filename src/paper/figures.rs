@@ -3,6 +3,7 @@
 
 use super::{cos_sin_prod, cos_xyz, mag_sqr};
 use crate::ad::{Forward, Reverse, ReverseCont};
+use crate::interpretations::{D, Mat};
 use crate::picture::Diagram;
 use crate::staged::{Sym, compile};
 
@@ -28,10 +29,12 @@ pub struct Figure {
 /// (`D<AddFun>`, Figs. 4, 5), in reverse mode by continuations (`D<Cont<AddFun, R>>`, Figs. 8, 9)
 /// and by duals (`D<Dual<AddFun>>`, Figs. 11, 12), each the staged program that runs: a
 /// derivative figure takes the tangent (forward) or the cotangent (reverse) as an input bundle.
+/// Last, one the paper describes but does not draw: cosSinProd's Jacobian with derivatives as
+/// matrices (`D<Mat<S>>`, §8–10), its four entries out.
 ///
 /// ```
 /// let names: Vec<&str> = catad::paper::figures().iter().map(|f| f.name).collect();
-/// assert_eq!(names.len(), 8);
+/// assert_eq!(names.len(), 9);
 /// assert!(names.contains(&"fig12-cos-xyz-reverse"));
 /// ```
 pub fn figures() -> Vec<Figure> {
@@ -77,6 +80,11 @@ pub fn figures() -> Vec<Figure> {
             name: "fig12-cos-xyz-reverse",
             caption: "Fig. 12. λ((x, y), z) → cos (x + y·z) in D_Dual (Reverse = D<Dual<AddFun>>)",
             diagram: compile(&cos_xyz::<Reverse, Sym>()).draw_vjp(&xyz, &1.0),
+        },
+        Figure {
+            name: "mat-cos-sin-prod-jacobian",
+            caption: "§8–10. cosSinProd's Jacobian, derivatives as matrices (D<Mat<S>>)",
+            diagram: compile(&cos_sin_prod::<D<Mat<Sym>>, Sym>()).draw_jacobian(&ab),
         },
     ]
 }

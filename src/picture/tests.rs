@@ -152,6 +152,9 @@ fn every_figure_computes_its_entry_point() {
         let (value, ((gx, gy), gz)) = vjp(&cos_xyz, xyz, db);
         let reverse = run(figure("fig12-cos-xyz-reverse"), &[a, b, da + db, db]);
         assert!(close(&reverse, &[value, gx, gy, gz]));
+        let matrix = jacobian(&cos_sin_prod, (a, b));
+        let entries = run(figure("mat-cos-sin-prod-jacobian"), &[a, b]);
+        assert!(close(&entries, matrix.as_slice()));
     }
 }
 
