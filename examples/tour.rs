@@ -7,7 +7,9 @@
 //! value (`Fun`), then in every mode of differentiation the value, a Jacobian-vector product (`jvp`)
 //! and a vector-Jacobian product (`vjp`); then the Jacobian matrix (§9), the largest difference
 //! between the modes' Jacobians, and the largest difference from central finite differences.
-//! Gradients (§13) and a scalar derivative close the tour.
+//! Gradients (§13) and a scalar derivative follow; then staging (§17), and the paper's figures of
+//! programs and their derivatives, drawn from the staged programs and written as SVG files to
+//! `target/figures/` (the folder is printed).
 //!
 //! The tour checks what it shows: it panics, and so exits non-zero, if two modes' Jacobians differ by
 //! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6. The test
@@ -410,6 +412,22 @@ pub fn main() {
     );
 
     staged();
+    pictures();
+}
+
+/// The paper's figures (Figs. 2–5, 8, 9, 11, 12 and a Jacobian in `D<Mat>`), drawn from the
+/// staged programs and written as SVG under `target/figures/`.
+fn pictures() {
+    println!("\n═══ Pictures (Figs. 2–5, 8–12): each program and derivative as it runs");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/figures");
+    std::fs::create_dir_all(&folder).expect("creating target/figures");
+    println!("  written to {}:", folder.display());
+    for figure in catad::paper::figures() {
+        let file = format!("{}.svg", figure.name);
+        std::fs::write(folder.join(&file), figure.diagram.to_svg()).expect("writing a figure");
+        let boxes = figure.diagram.nodes().len();
+        println!("    {file:<36} {boxes:>2} boxes  {}", figure.caption);
+    }
 }
 
 /// Staging (§17): programs generic in their scalar, recorded once over `Sym` in reverse mode,

@@ -95,7 +95,8 @@ where
     /// let c = catad::staged::compile(&catad::paper::mag_sqr::<Reverse, _>());
     /// let d = c.draw_gradient(&(3.0, 4.0));
     /// let labels: Vec<&str> = d.nodes().iter().map(|n| n.label()).collect();
-    /// assert_eq!(labels, ["a", "2", "mul", "mul", "add", "mul", "mul", "b", "gradient"]);
+    /// // a·a + b·b, and the gradient (a + a, b + b).
+    /// assert_eq!(labels, ["a", "mul", "mul", "add", "add", "add", "b", "gradient"]);
     /// ```
     pub fn draw_gradient(&self, a: &Value<A>) -> Diagram {
         let tape = self.gradient_tape(a);

@@ -38,10 +38,11 @@ pub struct Diagram {
 /// What a [`Node`] of a [`Diagram`] stands for.
 ///
 /// ```
-/// use catad::picture::{Diagram, NodeKind};
+/// use catad::picture::NodeKind;
 /// use catad::prelude::*;
-/// let c = catad::staged::compile(&Reverse::sin_c());
-/// let d = c.draw_apply(&1.0);
+/// use catad::staged::{Sym, compile};
+/// // sqr a = a·a
+/// let d = compile(&catad::paper::sqr::<Reverse, Sym>()).draw_apply(&3.0);
 /// let kinds: Vec<NodeKind> = d.nodes().iter().map(|n| n.kind()).collect();
 /// assert_eq!(kinds, [NodeKind::Input, NodeKind::Operation, NodeKind::Output]);
 /// ```
@@ -149,9 +150,14 @@ pub struct Port {
 /// ```
 /// use catad::picture::{Port, Wire};
 /// use catad::prelude::*;
-/// let c = catad::staged::compile(&Reverse::sin_c());
-/// let d = c.draw_apply(&1.0);
-/// assert_eq!(d.wires()[0], Wire { from: Port { node: 0, port: 0 }, to: Port { node: 1, port: 0 } });
+/// use catad::staged::{Sym, compile};
+/// // sqr a = a·a: a into both ports of mul, mul into b.
+/// let d = compile(&catad::paper::sqr::<Reverse, Sym>()).draw_apply(&3.0);
+/// let wire = |from: usize, to: (usize, usize)| Wire {
+///     from: Port { node: from, port: 0 },
+///     to: Port { node: to.0, port: to.1 },
+/// };
+/// assert_eq!(d.wires(), [wire(0, (1, 0)), wire(0, (1, 1)), wire(1, (2, 0))]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Wire {
@@ -271,9 +277,9 @@ impl Diagram {
     ///
     /// ```
     /// use catad::prelude::*;
-    /// let c = catad::staged::compile(&Reverse::sin_c());
-    /// let dot = c.draw_apply(&1.0).to_dot();
-    /// assert!(dot.starts_with("digraph") && dot.contains("label=\"sin\""));
+    /// use catad::staged::{Sym, compile};
+    /// let dot = compile(&catad::paper::sqr::<Reverse, Sym>()).draw_apply(&3.0).to_dot();
+    /// assert!(dot.starts_with("digraph") && dot.contains("label=\"{{<i0>|<i1>}|mul|{<o0>}}\""));
     /// ```
     pub fn to_dot(&self) -> String {
         dot::write(self)
