@@ -6,7 +6,8 @@
 //! vectors), its gradient a struct of the same type.
 //!
 //! 128 samples of `y = sin(2x₁) · cos(x₂)` at random points of `[-1, 1]²` (deterministic seeds),
-//! [`STEPS`] steps of gradient descent from small random weights. The loss is printed as it falls;
+//! [`STEPS`] steps of gradient descent from small random weights. The loss is printed as it falls
+//! (and its curve written as SVG to `target/plots/perceptron-MODE.svg`);
 //! the example panics (exit code 101) unless it ends below a hundredth of the variance of the
 //! targets (the loss of the best constant prediction).
 //!
@@ -26,6 +27,8 @@
 //! (`D<AddFun>`), `cont` (`D<Cont<AddFun, f64>>`), `begin` (`D<Begin<AddFun, f64>>`), `mat`
 //! (`D<Mat<f64>>`) or `cont-mat` (`D<Cont<Mat<f64>, f64>>`, continuations as row matrices).
 
+#[path = "models/loss_plot.rs"]
+mod loss_plot;
 #[path = "models/perceptron.rs"]
 mod model;
 
@@ -62,14 +65,18 @@ fn train<L: LinearMap<f64>>(mode: &str, f: &DMap<L, Mlp, f64>, threshold: f64) {
     let mut p = init(INIT_SEED);
     println!("two-layer perceptron, {HIDDEN} hidden units, {SAMPLES} samples, mode {mode}");
     let mut last = f64::INFINITY;
+    let mut losses = Vec::with_capacity(STEPS + 1);
     for step in 0..=STEPS {
         let (value, grad) = vjp(f, p.clone(), 1.0);
         if step % 100 == 0 {
             println!("  step {step:>4}  loss {value:.6}");
         }
+        losses.push((step as f64, value));
         last = value;
         p = p.plus(&grad.scale(-RATE));
     }
+    let plot = loss_plot::write("perceptron", mode, &losses);
+    println!("  loss curve: {}", plot.display());
     assert!(
         last < threshold,
         "training failed: the loss ended at {last:.6}, not below {threshold:.6}"

@@ -5,7 +5,8 @@
 //! which comes back as the struct.
 //!
 //! 64 samples of `y = ⟨w*, x⟩ + b* + ε` (deterministic seed, `ε` uniform in ±0.05), 200 steps of
-//! gradient descent from zero. The loss is printed as it falls; the example panics (exit code
+//! gradient descent from zero. The loss is printed as it falls (its curve written as SVG to
+//! `target/plots/regression-MODE.svg`); the example panics (exit code
 //! 101) unless it ends below [`THRESHOLD`], which is above the noise's variance
 //! (0.1²/12 ≈ 8.3e-4) but far below the initial loss.
 //!
@@ -14,6 +15,8 @@
 //! (`D<AddFun>`), `cont` (`D<Cont<AddFun, f64>>`), `begin` (`D<Begin<AddFun, f64>>`), `mat`
 //! (`D<Mat<f64>>`) or `cont-mat` (`D<Cont<Mat<f64>, f64>>`, continuations as row matrices).
 
+#[path = "models/loss_plot.rs"]
+mod loss_plot;
 #[path = "models/regression.rs"]
 mod model;
 
@@ -47,14 +50,18 @@ fn train<L: LinearMap<f64>>(mode: &str, f: &DMap<L, Linear, f64>) {
     };
     println!("linear regression, {SAMPLES} samples, mode {mode}");
     let mut last = f64::INFINITY;
+    let mut losses = Vec::with_capacity(STEPS + 1);
     for step in 0..=STEPS {
         let (value, grad) = vjp(f, p.clone(), 1.0);
         if step % 20 == 0 {
             println!("  step {step:>3}  loss {value:.6}");
         }
+        losses.push((step as f64, value));
         last = value;
         p = p.plus(&grad.scale(-RATE));
     }
+    let plot = loss_plot::write("regression", mode, &losses);
+    println!("  loss curve: {}", plot.display());
     let t = truth();
     println!("  learned w = {:.3?}, b = {:.3}", p.w.as_slice(), p.b);
     println!("  true    w = {:.3?}, b = {:.3}", t.w.as_slice(), t.b);

@@ -11,12 +11,15 @@
 //! handles that carry nothing in their places (in reverse mode, the empty handle, the zero).
 //!
 //! 200 points in 3 dimensions from two overlapping clouds (deterministic). The gradient is
-//! checked against central finite differences first; then [`STEPS`] steps of gradient descent,
+//! checked against central finite differences first; then [`STEPS`] steps of gradient descent
+//! (the loss curve written as SVG to `target/plots/training-reverse.svg`),
 //! the loss printed as it falls. The example panics (exit code 101) unless the gradient matches
 //! and the trained classifier labels at least 90% of the points right.
 //!
 //! Run with `cargo run --example training`.
 
+#[path = "models/loss_plot.rs"]
+mod loss_plot;
 #[path = "models/stream.rs"]
 mod stream;
 
@@ -92,14 +95,19 @@ fn main() {
     assert!(error < 1e-8, "the gradient matches finite differences");
 
     let rate = 0.5;
+    let mut losses = Vec::with_capacity(STEPS + 1);
     for step in 0..=STEPS {
+        let loss = value.apply(at(&w, b));
         if step % 10 == 0 {
-            println!("step {step:2}: loss {:.4}", value.apply(at(&w, b)));
+            println!("step {step:2}: loss {loss:.4}");
         }
+        losses.push((step as f64, loss));
         let (((gw, gb), _), _) = gradient(&reverse, at(&w, b));
         w.iter_mut().zip(&gw).for_each(|(wi, gi)| *wi -= rate * gi);
         b -= rate * gb;
     }
+    let plot = loss_plot::write("training", "reverse", &losses);
+    println!("loss curve: {}", plot.display());
     let (xs, ys) = (samples.get(), labels.get());
     let right = xs
         .iter()

@@ -248,7 +248,11 @@ def main():
         if catad_file.exists() and manual_file.exists():
             results.append((name, catad_file.read_text(), manual_file.read_text()))
     sections = [section(*r) for r in results]
-    summary = f"## At the largest sizes\n\n{overview(results)}\n"
+    chart = (
+        "![catad's time ÷ the reference C++, at the largest sizes](figures/gradbench.svg)\n\n"
+        "(The chart is drawn from this table by `cargo run --example charts`; a test checks it is current.)\n"
+    )
+    summary = f"## At the largest sizes\n\n{overview(results)}\n\n{chart}"
     Path(args.out).write_text(header(args.gb) + "\n" + summary + "\n" + "\n".join(sections))
     print(f"wrote {args.out}", file=sys.stderr)
 

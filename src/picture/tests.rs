@@ -181,6 +181,71 @@ fn the_checked_in_figures_are_current() {
     }
 }
 
+/// The benchmark charts, drawn by `examples/charts.rs` from the docs' tables.
+#[path = "../../examples/charts.rs"]
+mod charts;
+
+/// The checked-in charts (docs/figures/performance.svg, gradbench.svg) are what
+/// `examples/charts.rs` draws from today's tables, and well-formed, with their bars.
+/// `CATAD_BLESS=1` rewrites them, as `cargo run --example charts` does.
+#[test]
+fn the_checked_in_charts_are_current() {
+    if std::env::var_os("CATAD_BLESS").is_some() {
+        charts::main();
+    }
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let read = |name: &str| std::fs::read_to_string(docs.join(name)).expect(name);
+    for (name, svg) in charts::charts(&read("performance.md"), &read("gradbench.md")) {
+        let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        let bars = document
+            .descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("bar ")))
+            .count();
+        assert!(bars > 10, "{name}: {bars} bars");
+        assert!(
+            read(&format!("figures/{name}")) == svg,
+            "docs/figures/{name} is stale: run `cargo run --example charts`"
+        );
+    }
+}
+
+#[test]
+fn a_line_chart_draws_each_series_inside_its_frame() {
+    let falling: Vec<(f64, f64)> = (0..50).map(|k| (k as f64, 0.8_f64.powi(k))).collect();
+    let svg = super::LineChart::new("loss")
+        .labels("step", "loss")
+        .log_y()
+        .series("one", &falling)
+        .series("two", &[(0.0, 2.0), (49.0, 0.5), (50.0, -1.0)])
+        .to_svg();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let frame = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("frame"))
+        .and_then(|g| g.first_element_child())
+        .expect("a frame");
+    let get = |a: &str| frame.attribute(a).unwrap().parse::<f64>().unwrap();
+    let (x, y, w, h) = (get("x"), get("y"), get("width"), get("height"));
+    let lines: Vec<_> = document
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("line ")))
+        .collect();
+    // Each series' line and its legend's stroke.
+    assert_eq!(lines.len(), 4);
+    for line in &lines[..] {
+        let d = line.attribute("d").unwrap();
+        for point in d.split(['M', 'L']).filter(|p| !p.trim().is_empty()) {
+            let (px, py) = point.trim().split_once(',').unwrap();
+            let (px, py): (f64, f64) = (px.parse().unwrap(), py.parse().unwrap());
+            assert!(
+                px >= x && px <= x + w && py >= y && py <= y + h,
+                "{point} outside"
+            );
+        }
+    }
+    assert!(svg.contains(">one<") && svg.contains(">two<"));
+}
+
 /// Whether two boxes overlap (share more than an edge).
 fn overlap(a: &super::layout::Rect, b: &super::layout::Rect) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
