@@ -3,7 +3,10 @@
 //!
 //! - `chain/<n>`: n steps of `x ↦ sin(x)·x` (n = 100, 1000), its derivative;
 //! - `vector/<n>`: `Σᵢ exp(xᵢ)·xᵢ` over a `Vec` of n elements (n = 10³, 10⁴), its gradient;
-//! - `mag_sqr`: `(a, b) ↦ a² + b²`, its gradient.
+//! - `mag_sqr`: `(a, b) ↦ a² + b²`, its gradient;
+//! - `draw/<program>/<boxes>`: drawing a staged gradient of about a thousand operations
+//!   (`catad::picture`: the diagram, its layout and its SVG), for a deep program (the chain) and
+//!   a wide one (the vector program); the id counts the diagram's boxes.
 //!
 //! In every group `plain` is the primal alone in plain Rust, the bar the others are read
 //! against; `hand` a hand-written derivative; `echidna` the gradient from echidna's bytecode tape,
@@ -18,8 +21,9 @@
 //! Run with
 //! `cargo bench -p catad-benches --bench staged -- --warm-up-time 1 --measurement-time 3`.
 
+use catad::picture::Diagram;
 use catad::prelude::*;
-use catad::staged::{Sym, compile};
+use catad::staged::{Sym, Tape, compile};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use echidna::{BReverse, record};
 use num_dual::{Dual64, DualNum, first_derivative};
@@ -268,5 +272,38 @@ fn bench_mag_sqr(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_chain, bench_vector, bench_mag_sqr);
+/// Draws a gradient tape: its diagram, laid out and written as SVG.
+fn draw(tape: &Tape) -> String {
+    let inputs = tape.inputs();
+    Diagram::of(tape, &[("a", inputs)], &[("b", 1), ("gradient", inputs)]).to_svg()
+}
+
+fn bench_draw(c: &mut Criterion) {
+    let mut group = c.benchmark_group("draw");
+    let chain = compile(&chain::<Reverse, Sym>(250)).gradient_tape(&X0);
+    let xs: Vec<f64> = (0..200).map(|i| f64::from(i) / 200.0).collect();
+    let vector = compile(&vector::<Reverse, Sym>()).gradient_tape(&xs);
+    for (name, tape) in [("chain", chain), ("vector", vector)] {
+        let svg = draw(&tape);
+        let boxes = svg.matches("<g class=\"node ").count();
+        // A box per operation and constant, and the bundles a, b and gradient.
+        assert_eq!(
+            boxes,
+            tape.len() + tape.constants().len() + 3,
+            "{name}: a box each"
+        );
+        group.bench_function(BenchmarkId::new(name, boxes), |b| {
+            b.iter(|| draw(black_box(&tape)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_chain,
+    bench_vector,
+    bench_mag_sqr,
+    bench_draw
+);
 criterion_main!(benches);

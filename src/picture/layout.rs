@@ -7,6 +7,7 @@
 //! machine, and is deterministic (a checked-in picture regenerates byte for byte).
 
 use super::diagram::{Diagram, Node, NodeKind};
+use std::collections::HashMap;
 
 /// The width of a character of the 12-pixel sans-serif font, on average.
 pub(crate) const CHAR_WIDTH: f64 = 7.0;
@@ -106,16 +107,20 @@ pub(crate) fn layout(d: &Diagram) -> Layout {
         })
         .collect();
     // Each wire as segments between adjacent columns, through a point in each column it passes.
+    // The wires from one port share their points (a trunk), so that a value used far away by
+    // several boxes is one line until it branches: fewer points to place, fewer lines to read.
     let mut segments = Vec::new();
     let mut passes: Vec<Vec<usize>> = Vec::with_capacity(d.wires().len());
+    let mut trunks: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
     for wire in d.wires() {
+        let source = (wire.from.node, wire.from.port);
         let (start, end) = (layers[wire.from.node], layers[wire.to.node]);
-        let mut from = (wire.from.node, wire.from.port);
-        let mut points = Vec::new();
-        for layer in start + 1..end {
-            points.push(items.len());
+        let trunk = trunks.entry(source).or_default();
+        while trunk.len() + start + 1 < end {
+            let from = trunk.last().map_or(source, |&p| (p, 0));
+            trunk.push(items.len());
             items.push(Item {
-                layer,
+                layer: start + trunk.len(),
                 w: 0.0,
                 h: 0.0,
                 ins: 1,
@@ -126,10 +131,10 @@ pub(crate) fn layout(d: &Diagram) -> Layout {
                 from,
                 to: (items.len() - 1, 0),
             });
-            from = (items.len() - 1, 0);
         }
+        let points = trunk[..end - start - 1].to_vec();
         segments.push(Segment {
-            from,
+            from: points.last().map_or(source, |&p| (p, 0)),
             to: (wire.to.node, wire.to.port),
         });
         passes.push(points);
@@ -168,7 +173,15 @@ pub(crate) fn layout(d: &Diagram) -> Layout {
             for &p in points {
                 let layer = items[p].layer;
                 let y = ys[p] + shift;
-                route.push((xs[layer], y));
+                // A straight run through several columns needs only its ends.
+                if let [.., (_, a), (_, b)] = route[..]
+                    && a == y
+                    && b == y
+                {
+                    route.pop();
+                } else {
+                    route.push((xs[layer], y));
+                }
                 route.push((xs[layer] + column_widths[layer], y));
             }
             route.push((to.x, to.port_y(wire.to.port, ins)));
@@ -244,8 +257,8 @@ fn order(items: &[Item], segments: &[Segment], columns: usize) -> Vec<Vec<usize>
         } else {
             (0..columns.saturating_sub(1)).rev().collect()
         };
+        locate(&order, &mut position);
         for layer in sweep {
-            locate(&order, &mut position);
             let key = |i: usize| {
                 let (near, own_ports) = if down {
                     (&incoming[i], items[i].ins)
@@ -279,6 +292,7 @@ fn order(items: &[Item], segments: &[Segment], columns: usize) -> Vec<Vec<usize>
             });
             let sorted: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
             order[layer] = keep_bundles_in_order(items, sorted);
+            locate(&order[layer..=layer], &mut position);
         }
         let count = crossings(items, segments, &order, &mut position);
         if count < best.0 {

@@ -1,7 +1,7 @@
 //! A small SVG writer: the shapes and text the pictures use, numbers to a tenth of a pixel so
 //! that the output is the same on every machine.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// An SVG document being written.
 pub(crate) struct Svg {
@@ -105,11 +105,21 @@ impl Svg {
     }
 }
 
-/// A coordinate to a tenth of a pixel, without a trailing `.0`.
-pub(crate) fn num(x: f64) -> String {
-    let tenths = (x * 10.0).round() / 10.0;
-    let tenths = if tenths == 0.0 { 0.0 } else { tenths };
-    format!("{tenths}")
+/// A coordinate to a tenth of a pixel, without a trailing `.0`, written where it is formatted
+/// (no string of its own: a large picture has hundreds of thousands).
+pub(crate) fn num(x: f64) -> Num {
+    Num(x)
+}
+
+/// A coordinate, displayed to a tenth of a pixel; made by [`num`].
+pub(crate) struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round() / 10.0;
+        let tenths = if tenths == 0.0 { 0.0 } else { tenths };
+        write!(f, "{tenths}")
+    }
 }
 
 /// `s` with XML's special characters escaped.
@@ -134,9 +144,9 @@ mod tests {
 
     #[test]
     fn numbers_are_rounded_to_tenths_without_negative_zero() {
-        assert_eq!(num(12.0), "12");
-        assert_eq!(num(1.26), "1.3");
-        assert_eq!(num(-0.01), "0");
+        assert_eq!(num(12.0).to_string(), "12");
+        assert_eq!(num(1.26).to_string(), "1.3");
+        assert_eq!(num(-0.01).to_string(), "0");
     }
 
     #[test]
