@@ -2,7 +2,7 @@
 //! static length and of a run-time length, and structs.
 
 use crate::reject::{Rejection, Unsupported};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use std::fmt;
 use syn::{GenericArgument, PathArguments, Type};
@@ -222,12 +222,15 @@ impl fmt::Display for Shape {
 }
 
 /// What a program's signature and annotations say about its types: the scalar type, `f64` or
-/// `f32`, fixed by the first one named; the shapes of the vectors named, each of which adds a
-/// bound `ProgramI<shape>` to the program; and whether a struct is named, which adds `RepCat`.
+/// `f32`, fixed by the first one named, or the program's type parameter; the shapes of the
+/// vectors named, each of which adds a bound `ProgramI<shape>` to the program; and whether a
+/// struct is named, which adds `RepCat`.
 #[derive(Clone)]
 pub(crate) struct Types {
-    pub(crate) scalar: &'static str,
+    pub(crate) scalar: String,
     determined: bool,
+    /// Whether the scalar is the program's type parameter (`fn f<S: Scalar>`).
+    pub(crate) generic: bool,
     pub(crate) shapes: Vec<Shape>,
     pub(crate) structs: bool,
 }
@@ -236,10 +239,21 @@ impl Types {
     /// No scalar seen yet (`f64` unless the signature says otherwise), no vector, no struct.
     pub(crate) fn new() -> Self {
         Types {
-            scalar: "f64",
+            scalar: "f64".into(),
             determined: false,
+            generic: false,
             shapes: Vec::new(),
             structs: false,
+        }
+    }
+
+    /// The types of a program generic in its scalar, the type parameter `scalar`.
+    pub(crate) fn generic(scalar: &Ident) -> Self {
+        Types {
+            scalar: scalar.to_string(),
+            determined: true,
+            generic: true,
+            ..Types::new()
         }
     }
 
@@ -261,12 +275,17 @@ impl Types {
                 let element = self.parse(&array.elem)?;
                 Ok(self.vector(Container::Array, array.len.to_token_stream(), element))
             }
+            Type::Path(path)
+                if self.generic && path.qself.is_none() && path.path.is_ident(&self.scalar) =>
+            {
+                Ok(Ty::Scalar)
+            }
             Type::Path(path) if path.qself.is_none() => {
                 let last = path.path.segments.last().expect("a path has a segment");
                 let name = last.ident.to_string();
                 match (name.as_str(), &last.arguments) {
                     ("f64" | "f32", PathArguments::None) if path.path.segments.len() == 1 => {
-                        self.scalar(ty, if name == "f64" { "f64" } else { "f32" })
+                        self.scalar(ty, &name)
                     }
                     ("usize", PathArguments::None) if path.path.segments.len() == 1 => {
                         Ok(Ty::Index)
@@ -280,6 +299,7 @@ impl Types {
                         }
                     }
                     ("SVector", PathArguments::AngleBracketed(args)) if args.args.len() == 2 => {
+                        self.monomorphic(ty, "nalgebra's SVector")?;
                         let element = match &args.args[0] {
                             GenericArgument::Type(element) => self.parse(element)?,
                             _ => return Err(unsupported_type(ty)),
@@ -294,6 +314,7 @@ impl Types {
                     (alias, PathArguments::AngleBracketed(args))
                         if args.args.len() == 1 && nalgebra_vector_length(alias).is_some() =>
                     {
+                        self.monomorphic(ty, "nalgebra's SVector")?;
                         let element = match &args.args[0] {
                             GenericArgument::Type(element) => self.parse(element)?,
                             _ => return Err(unsupported_type(ty)),
@@ -305,6 +326,7 @@ impl Types {
                     ("DVector" | "DMatrix", PathArguments::AngleBracketed(args))
                         if args.args.len() == 1 =>
                     {
+                        self.monomorphic(ty, &format!("nalgebra's {name}"))?;
                         let of = if name == "DVector" {
                             Linalg::DVector
                         } else {
@@ -322,6 +344,7 @@ impl Types {
                     ("DVector" | "DMatrix", _) => Err(Unsupported::LinalgElement.at(ty)),
                     ("f64" | "f32" | "usize" | "SVector" | "Vec", _) => Err(unsupported_type(ty)),
                     _ => {
+                        self.monomorphic(ty, "structs")?;
                         self.structs = true;
                         Ok(Ty::Struct(ty.to_token_stream()))
                     }
@@ -334,18 +357,27 @@ impl Types {
         }
     }
 
-    fn scalar(&mut self, ty: &Type, name: &'static str) -> syn::Result<Ty> {
+    fn scalar(&mut self, ty: &Type, name: &str) -> syn::Result<Ty> {
         if !self.determined {
-            self.scalar = name;
+            self.scalar = name.into();
             self.determined = true;
         } else if self.scalar != name {
             return Err(Rejection::MixedScalars {
-                first: self.scalar,
-                second: name,
+                first: self.scalar.clone(),
+                second: name.into(),
             }
             .at(ty));
         }
         Ok(Ty::Scalar)
+    }
+
+    /// An error at `ty`, `what`, if the program is generic in its scalar: nalgebra's types and
+    /// structs are over `f64` or `f32`.
+    fn monomorphic(&self, ty: &Type, what: &str) -> syn::Result<()> {
+        if self.generic {
+            return Err(Rejection::NotGeneric(what.into()).at(ty));
+        }
+        Ok(())
     }
 
     fn vector(&mut self, container: Container, len: TokenStream, element: Ty) -> Ty {
