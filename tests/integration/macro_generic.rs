@@ -40,6 +40,30 @@ fn bump<S: Scalar>(x: S, y: S) -> S {
     }
 }
 
+/// `sqr`, called by the programs below.
+#[catad::program]
+fn sqr<S: Scalar>(x: S) -> S {
+    x * x
+}
+
+/// `magSqr` as the paper writes it, `sqr a + sqr b`: a generic program calls generic programs.
+#[catad::program]
+fn mag_sqr_by_calls<S: Scalar>(a: S, b: S) -> S {
+    sqr(a) + sqr(b)
+}
+
+/// A program over `f64` calls generic programs: their scalar is inferred.
+#[catad::program]
+fn cos_xyz_sqr(x: f64, y: f64, z: f64) -> f64 {
+    sqr(cos_xyz(x, y, z))
+}
+
+/// And so does a program over `f32`.
+#[catad::program]
+fn sqr_f32(x: f32) -> f32 {
+    sqr(x)
+}
+
 fn bump_f64(x: f64, y: f64) -> f64 {
     let r = x * x + 2.0 * y;
     if r > 1.0 && x < 3.5 {
@@ -196,4 +220,29 @@ fn literals_functions_and_conditionals_over_f64_f32_and_staged() {
         &points,
         &1.0,
     );
+}
+
+#[test]
+fn generic_programs_call_generic_programs_over_their_scalar() {
+    let points = [(3.0, 4.0), (-1.5, 0.25)];
+    for a in &points {
+        agree(modes!(mag_sqr_by_calls), modes!(paper::mag_sqr), a, &0.5);
+    }
+    let staged = mag_sqr_by_calls::<Reverse, Sym>();
+    staged_agrees(&staged, &mag_sqr_by_calls::<Reverse, f64>(), &points, &1.0);
+    assert_eq!(
+        catad::program_form!(mag_sqr_by_calls),
+        "add_c ∘ (sqr ∘ exl △ sqr ∘ exr)"
+    );
+}
+
+#[test]
+fn programs_over_f64_and_f32_call_generic_programs() {
+    let at = ((0.5, -1.0), 2.0);
+    let c = (-1.5_f64).cos();
+    assert_eq!(cos_xyz_sqr::<Fun>().apply(at), c * c);
+    // d/dz cos²(x + y z) = −2 cos · sin · y.
+    let (_, dz) = gradient(&cos_xyz_sqr::<Reverse>(), at);
+    assert!((dz - 2.0 * c * (-1.5_f64).sin()).abs() < 1e-15);
+    assert_eq!(derivative(&sqr_f32::<Forward>(), 3.0_f32), 6.0);
 }
