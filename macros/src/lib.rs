@@ -65,8 +65,9 @@ use quote::ToTokens;
 /// (`catad::space::Scalar`), is the scalar type, and `fn f<S: Scalar>(…) -> R` becomes
 /// `fn f<K: Program<S>, S: Scalar>() -> Hom<K, D, R>`, the category first, as in `catad::paper`.
 /// It runs over `f64`, `f32`, or the symbolic scalar of `catad::staged`, which records it once
-/// to be run from a tape; its literals are `S::from_f64(…)` (guide: "Programs generic in the
-/// scalar"):
+/// to be run from a tape. Its literals are `S::from_f64(…)`; its types are the scalar, `usize`,
+/// `()`, pairs, `[T; N]` and `Vec<T>` (nalgebra's types and structs need a program over `f64` or
+/// `f32`); it calls generic programs, and programs over `f64` or `f32` call it:
 ///
 /// ```
 /// use catad::prelude::*;

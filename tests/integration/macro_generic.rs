@@ -7,7 +7,7 @@ use crate::macro_support::close;
 use catad::interpretations::{AddFun, DMap, Dual};
 use catad::paper;
 use catad::prelude::*;
-use catad::space::Rescale;
+use catad::space::{Data, Rescale};
 use catad::staged::{Sym, Value, compile};
 
 /// The paper's `magSqr`, generic in its scalar.
@@ -62,6 +62,57 @@ fn cos_xyz_sqr(x: f64, y: f64, z: f64) -> f64 {
 #[catad::program]
 fn sqr_f32(x: f32) -> f32 {
     sqr(x)
+}
+
+/// ‖v − c‖², by `zip_with`, `map` and `sum` on arrays.
+#[catad::program]
+fn dist_sqr<S: Scalar>(v: [S; 3], c: [S; 3]) -> S {
+    v.zip_with(c, |x, y| x - y).map(|d| d * d).sum()
+}
+
+/// The softmax-weighted mean of `v`: a closure that captures `beta`, `dot`, a call by `map`.
+#[catad::program]
+fn soft_mean<S: Scalar>(v: [S; 3], beta: S) -> S {
+    let w = v.map(|x| (beta * x).exp());
+    w.dot(v.map(sqr)) / w.sum()
+}
+
+/// Σ i·xᵢ², by a loop over a `Vec`; its maximum and Σ sin xᵢ, by iterator chains.
+#[catad::program]
+fn weighted<S: Scalar>(xs: Vec<S>) -> S {
+    let mut total = 0.0;
+    for i in 0..xs.len() {
+        total += (i as S) * xs[i] * xs[i];
+    }
+    let top = xs.iter().fold(S::NEG_INFINITY, S::max);
+    total + xs.iter().map(|x| x.sin()).sum::<S>() + S::max(top, 0.5)
+}
+
+/// The mean squared error of `a x` on data: `#[data]` parameters of the scalar type.
+#[catad::program]
+fn mse<S: Scalar>(a: S, #[data] xs: Vec<S>, #[data] ys: Vec<S>) -> S {
+    let total = xs
+        .iter()
+        .zip(&ys)
+        .map(|(x, y)| (a * x - y).powi(2))
+        .sum::<S>();
+    total / (xs.len() as S)
+}
+
+/// A checkpoint, called in a loop.
+#[catad::program(checkpoint)]
+fn step<S: Scalar>(a: S, y: S) -> S {
+    let z = (a * y).sin();
+    y + z * z
+}
+
+#[catad::program]
+fn run<S: Scalar>(a: S, y: S) -> S {
+    let mut y = y;
+    for _ in 0..3 {
+        y = step(a, y);
+    }
+    y
 }
 
 fn bump_f64(x: f64, y: f64) -> f64 {
@@ -133,6 +184,13 @@ fn staged_agrees<A, B>(
     }
 }
 
+/// [`staged_agrees`] for the program `$f`, over `Sym` and over `f64`.
+macro_rules! staged_agrees {
+    ($f:ident, $points:expr, $db:expr) => {
+        staged_agrees(&$f::<Reverse, Sym>(), &$f::<Reverse, f64>(), &$points, &$db)
+    };
+}
+
 /// The program `$f::<K, S>()` over `f64`, in `Fun`, `Forward` and `Reverse`.
 macro_rules! modes {
     ($($f:ident)::+) => {
@@ -150,12 +208,7 @@ fn mag_sqr_is_the_papers_over_f64_and_staged() {
     for a in &points {
         agree(modes!(mag_sqr), modes!(paper::mag_sqr), a, &-2.0);
     }
-    staged_agrees(
-        &mag_sqr::<Reverse, Sym>(),
-        &mag_sqr::<Reverse, f64>(),
-        &points,
-        &1.0,
-    );
+    staged_agrees!(mag_sqr, points, 1.0);
     let staged = compile(&mag_sqr::<Reverse, Sym>());
     assert_eq!(staged.gradient(&(3.0, 4.0)), (6.0, 8.0));
     assert_eq!(
@@ -175,11 +228,7 @@ fn cos_sin_prod_is_the_papers_over_f64_and_staged() {
             &(0.5, -1.5),
         );
     }
-    let (staged, direct) = (
-        cos_sin_prod::<Reverse, Sym>(),
-        cos_sin_prod::<Reverse, f64>(),
-    );
-    staged_agrees(&staged, &direct, &points, &(0.5, -1.5));
+    staged_agrees!(cos_sin_prod, points, (0.5, -1.5));
 }
 
 #[test]
@@ -188,12 +237,7 @@ fn cos_xyz_is_the_papers_over_f64_and_staged() {
     for a in &points {
         agree(modes!(cos_xyz), modes!(paper::cos_xyz), a, &1.25);
     }
-    staged_agrees(
-        &cos_xyz::<Reverse, Sym>(),
-        &cos_xyz::<Reverse, f64>(),
-        &points,
-        &1.0,
-    );
+    staged_agrees!(cos_xyz, points, 1.0);
 }
 
 #[test]
@@ -214,12 +258,7 @@ fn literals_functions_and_conditionals_over_f64_f32_and_staged() {
         assert!((single - bump_f64(x, y)).abs() < 1e-5 * scale);
     }
     // The tape is recorded again at a point on the other side of a branch.
-    staged_agrees(
-        &bump::<Reverse, Sym>(),
-        &bump::<Reverse, f64>(),
-        &points,
-        &1.0,
-    );
+    staged_agrees!(bump, points, 1.0);
 }
 
 #[test]
@@ -228,8 +267,7 @@ fn generic_programs_call_generic_programs_over_their_scalar() {
     for a in &points {
         agree(modes!(mag_sqr_by_calls), modes!(paper::mag_sqr), a, &0.5);
     }
-    let staged = mag_sqr_by_calls::<Reverse, Sym>();
-    staged_agrees(&staged, &mag_sqr_by_calls::<Reverse, f64>(), &points, &1.0);
+    staged_agrees!(mag_sqr_by_calls, points, 1.0);
     assert_eq!(
         catad::program_form!(mag_sqr_by_calls),
         "add_c ∘ (sqr ∘ exl △ sqr ∘ exr)"
@@ -245,4 +283,66 @@ fn programs_over_f64_and_f32_call_generic_programs() {
     let (_, dz) = gradient(&cos_xyz_sqr::<Reverse>(), at);
     assert!((dz - 2.0 * c * (-1.5_f64).sin()).abs() < 1e-15);
     assert_eq!(derivative(&sqr_f32::<Forward>(), 3.0_f32), 6.0);
+}
+
+#[test]
+fn arrays_over_f64_and_staged() {
+    let (v, c) = ([1.0, 2.0, 3.0], [0.0, 2.0, 5.0]);
+    assert_eq!(dist_sqr::<Fun, f64>().apply((v, c)), 5.0);
+    let expected = ([2.0, 0.0, -4.0], [-2.0, 0.0, 4.0]);
+    assert_eq!(gradient(&dist_sqr::<Reverse, f64>(), (v, c)), expected);
+    assert_eq!(gradient(&dist_sqr::<Forward, f64>(), (v, c)), expected);
+    let points = [(v, c), ([0.5, -1.0, 2.0], [1.0, 1.0, 1.0])];
+    staged_agrees!(dist_sqr, points, 1.0);
+    let points = [([1.0, 2.0, 3.0], 0.0), ([0.5, -1.0, 2.0], 1.5)];
+    staged_agrees!(soft_mean, points, 1.0);
+    // At β = 0 the weights are uniform: the mean of the squares, 14/3.
+    assert!((soft_mean::<Fun, f64>().apply(points[0]) - 14.0 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn vecs_loops_and_iterators_over_f64_and_staged() {
+    let xs = vec![1.0, -2.0, 3.0];
+    let sines: f64 = xs.iter().map(|x: &f64| x.sin()).sum();
+    assert_eq!(weighted::<Fun, f64>().apply(xs.clone()), 22.0 + sines + 3.0);
+    // ∂/∂xᵢ = 2i·xᵢ + cos xᵢ, and 1 more at the maximum.
+    let g = gradient(&weighted::<Reverse, f64>(), xs.clone());
+    let expected = [
+        1.0_f64.cos(),
+        -4.0 + 2.0_f64.cos(),
+        12.0 + 3.0_f64.cos() + 1.0,
+    ];
+    assert!(close(&g, &expected), "{g:?}");
+    let points = [xs, vec![0.25, 0.5], vec![-1.0, -2.0, -0.5, 4.0]];
+    staged_agrees!(weighted, points, 1.0);
+}
+
+#[test]
+fn data_over_f64_and_staged() {
+    let (xs, ys) = (
+        Data::new(vec![0.0, 1.0, 2.0]),
+        Data::new(vec![1.0, 3.0, 5.0]),
+    );
+    let at = ((2.0, xs.clone()), ys.clone());
+    assert_eq!(mse::<Fun, f64>().apply(at.clone()), 1.0);
+    // Every residual a x − y is −1: ∂/∂a = mean(2 (a x − y) x) = −2 (0 + 1 + 2) / 3.
+    let ((da, _), _) = gradient(&mse::<Reverse, f64>(), at.clone());
+    assert_eq!(da, -2.0);
+    let staged = compile(&mse::<Reverse, Sym>());
+    let ((staged_da, _), _) = staged.gradient(&at);
+    assert_eq!(staged_da, da);
+}
+
+#[test]
+fn checkpoints_over_f64_and_staged() {
+    let points = [(0.5, 1.0), (-1.0, 2.0)];
+    for &a in &points {
+        let reverse = gradient(&run::<Reverse, f64>(), a);
+        assert_close(
+            "Forward and Reverse",
+            &gradient(&run::<Forward, f64>(), a),
+            &reverse,
+        );
+    }
+    staged_agrees!(run, points, 1.0);
 }
