@@ -398,3 +398,62 @@ fn nalgebra_vector_length(alias: &str) -> Option<usize> {
 fn unsupported_type(ty: &Type) -> syn::Error {
     Unsupported::Type.at(ty)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(types: &mut Types, ty: TokenStream) -> syn::Result<Ty> {
+        types.parse(&syn::parse2(ty).unwrap())
+    }
+
+    #[test]
+    fn a_generic_programs_scalar_is_its_type_parameter() {
+        let mut types = Types::generic(&Ident::new("T", proc_macro2::Span::call_site()));
+        assert_eq!(parse(&mut types, quote!(T)).unwrap(), Ty::Scalar);
+        let pair = parse(&mut types, quote!((T, [T; 3]))).unwrap();
+        assert!(matches!(pair, Ty::Pair(_, b) if matches!(*b, Ty::Vector(..))));
+        let vec = parse(&mut types, quote!(Vec<Vec<T>>)).unwrap();
+        assert_eq!(vec, Ty::Vec(Box::new(Ty::Vec(Box::new(Ty::Scalar)))));
+        assert_eq!(types.shapes, vec![Shape::array(quote!(3))]);
+        let rejected = [
+            (
+                quote!(f64),
+                "mixing scalar types: this program is over T, not f64",
+            ),
+            (quote!(S), "structs in a program generic in its scalar"),
+            (
+                quote!(SVector<T, 2>),
+                "nalgebra's SVector in a program generic",
+            ),
+            (
+                quote!(Vector2<T>),
+                "nalgebra's SVector in a program generic",
+            ),
+            (
+                quote!(DMatrix<T>),
+                "nalgebra's DMatrix in a program generic",
+            ),
+        ];
+        for (ty, error) in rejected {
+            let message = parse(&mut types, ty).unwrap_err().to_string();
+            assert!(message.contains(error), "{message}");
+        }
+        assert!(!types.structs);
+    }
+
+    #[test]
+    fn a_monomorphic_programs_scalar_is_the_first_named() {
+        let mut types = Types::new();
+        assert_eq!(parse(&mut types, quote!(f32)).unwrap(), Ty::Scalar);
+        assert_eq!(types.scalar, "f32");
+        assert!(!types.generic);
+        // A type named like a scalar parameter is a struct in a program over f32.
+        assert_eq!(parse(&mut types, quote!(S)).unwrap(), Ty::Struct(quote!(S)));
+        let message = parse(&mut types, quote!(f64)).unwrap_err().to_string();
+        assert!(
+            message.contains("this program is over f32, not f64"),
+            "{message}"
+        );
+    }
+}
