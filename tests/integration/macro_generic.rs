@@ -9,6 +9,7 @@ use catad::paper;
 use catad::prelude::*;
 use catad::space::{Data, Rescale};
 use catad::staged::{Sym, Value, compile};
+use std::f64::consts::PI;
 
 /// The paper's `magSqr`, generic in its scalar.
 #[catad::program]
@@ -29,12 +30,12 @@ fn cos_xyz<T: Scalar>(x: T, y: T, z: T) -> T {
     (x + y * z).cos()
 }
 
-/// Literals, elementary functions, a conditional.
+/// Literals, a constant, elementary functions, a conditional.
 #[catad::program]
 fn bump<S: Scalar>(x: S, y: S) -> S {
     let r = x * x + 2.0 * y;
     if r > 1.0 && x < 3.5 {
-        r.sqrt() - (-x).exp() / 4.0
+        r.sqrt() - (-x).exp() / PI
     } else {
         0.5 * r.powi(3) + y.sin().max(x.tanh())
     }
@@ -118,7 +119,7 @@ fn run<S: Scalar>(a: S, y: S) -> S {
 fn bump_f64(x: f64, y: f64) -> f64 {
     let r = x * x + 2.0 * y;
     if r > 1.0 && x < 3.5 {
-        r.sqrt() - (-x).exp() / 4.0
+        r.sqrt() - (-x).exp() / PI
     } else {
         0.5 * r.powi(3) + y.sin().max(x.tanh())
     }
