@@ -18,8 +18,9 @@ pub(crate) struct Callee<'a> {
     pub(crate) category: &'a Ident,
     /// What a category needs to run the callee, the trait's supertraits.
     pub(crate) bound: &'a [TokenStream],
-    /// The function's other generic parameters (a primitive's scalar type), which the trait's
-    /// function takes too, and what they need of the category (`Self: PrimitiveCat<S>`).
+    /// The function's other generic parameters (the scalar type of a primitive or a program
+    /// generic in it), which the trait's function takes too, and what they need of the category
+    /// (`Self: PrimitiveCat<S>`, `Self: Program<S>`).
     pub(crate) generics: Option<(&'a Generics, TokenStream)>,
     pub(crate) domain: &'a TokenStream,
     pub(crate) codomain: &'a TokenStream,

@@ -123,7 +123,7 @@ impl Declaration {
         match (params.next(), params.next()) {
             (None, None) => {
                 if let Some(where_clause) = &generics.where_clause {
-                    return Err(Unsupported::Generics.at(where_clause));
+                    return Err(Unsupported::WhereClause.at(where_clause));
                 }
                 let mut types = Types::new();
                 for input in &self.sig.inputs {
@@ -134,7 +134,7 @@ impl Declaration {
                 if let ReturnType::Type(_, result) = &self.sig.output {
                     types.parse(result)?;
                 }
-                let scalar = ident(types.scalar);
+                let scalar = ident(&types.scalar);
                 Ok(quote!(#scalar))
             }
             (Some(GenericParam::Type(param)), None) => {

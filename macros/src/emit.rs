@@ -5,7 +5,7 @@
 use crate::names::{COMPARE_INPUT, COMPARE_LHS, COMPARE_RHS, PROGRAM_FN, ident};
 use crate::primitives::Operand;
 use crate::term::{Indexed, Over, Pred, Term};
-use crate::types::Shape;
+use crate::types::{Shape, Types};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
@@ -13,14 +13,18 @@ use quote::{quote, quote_spanned};
 pub(crate) struct Emitter {
     category: TokenStream,
     scalar: Ident,
+    /// Whether the scalar is the program's type parameter: constants are converted to it, and
+    /// callees are given it.
+    generic: bool,
 }
 
 impl Emitter {
-    /// Terms in the category `k`, the program's type parameter, over `scalar`.
-    pub(crate) fn generic(k: &Ident, scalar: &Ident) -> Emitter {
+    /// Terms in the category `k`, the program's type parameter, over the scalar of `types`.
+    pub(crate) fn generic(k: &Ident, types: &Types) -> Emitter {
         Emitter {
             category: quote!(#k),
-            scalar: scalar.clone(),
+            scalar: ident(&types.scalar),
+            generic: types.generic,
         }
     }
 
@@ -30,6 +34,7 @@ impl Emitter {
         Emitter {
             category: quote!(::catad::interpretations::Fun),
             scalar: self.scalar.clone(),
+            generic: self.generic,
         }
     }
 
@@ -77,6 +82,11 @@ impl Emitter {
                 let literals: Vec<TokenStream> = literals.iter().map(|n| quote!(#n)).collect();
                 self.method(t, None, &literals, *span)
             }
+            Term::Const(value, span) if self.generic => {
+                let scalar = &self.scalar;
+                let value = quote!(<#scalar as ::catad::space::Scalar>::from_f64(#value));
+                self.method(t, None, &[value], *span)
+            }
             Term::Const(value, span) | Term::ConstIx(value, span) => {
                 self.method(t, None, std::slice::from_ref(value), *span)
             }
@@ -84,7 +94,9 @@ impl Emitter {
             Term::Loop(_, f) => self.method(t, None, &[self.term(f)], here),
             Term::Call(path, span) => {
                 let program = Ident::new(PROGRAM_FN, *span);
-                quote_spanned!(*span=> <#k as #path>::#program())
+                let scalar = &self.scalar;
+                let scalar = self.generic.then(|| quote_spanned!(*span=> ::<#scalar>));
+                quote_spanned!(*span=> <#k as #path>::#program #scalar())
             }
             Term::Cond(p, then, otherwise) => {
                 let args = [self.pred(p), self.term(then), self.term(otherwise)];

@@ -83,7 +83,7 @@ fn lower(signature: &Signature) -> syn::Result<Body> {
 /// The bound a category needs to run a program: `Program<S>`, `ProgramI<H>` for each vector shape
 /// `H` it names, `RepCat` if it names a struct, and the trait of each program it calls.
 fn bound(types: &Types, callees: &[syn::Path]) -> Vec<TokenStream> {
-    let scalar = ident(types.scalar);
+    let scalar = ident(&types.scalar);
     let mut bound = vec![quote!(::catad::vocabulary::Program<#scalar>)];
     bound.extend(types.shapes.iter().map(|h| {
         let h = h.ty();
@@ -94,6 +94,18 @@ fn bound(types: &Types, callees: &[syn::Path]) -> Vec<TokenStream> {
     }
     bound.extend(callees.iter().map(ToTokens::to_token_stream));
     bound
+}
+
+/// The hidden trait's supertraits: the program's bound, but for a program generic in its scalar,
+/// whose `Program<S>` cannot be a supertrait (the trait is not generic: its function is, with
+/// `where Self: Program<S>`), so that a caller over any scalar calls it; `Category` stands in.
+fn trait_bound(bound: &[TokenStream], generic: bool) -> Vec<TokenStream> {
+    if !generic {
+        return bound.to_vec();
+    }
+    let mut supertraits = vec![quote!(::catad::vocabulary::Category)];
+    supertraits.extend(bound[1..].iter().cloned());
+    supertraits
 }
 
 impl ToTokens for Program {
@@ -112,8 +124,7 @@ impl ToTokens for Program {
         let (domain, codomain) = (&self.signature.domain, &self.signature.codomain);
         let (bound, form, body) = match &self.body {
             Ok(body) => {
-                let scalar = ident(body.types.scalar);
-                let mut term = Emitter::generic(k, &scalar).term(&body.term);
+                let mut term = Emitter::generic(k, &body.types).term(&body.term);
                 let mut form = body.term.to_string();
                 if self.signature.checkpoint {
                     let checkpoint = ident(CHECKPOINT);
@@ -137,21 +148,28 @@ impl ToTokens for Program {
             let line = format!(" Compiled by `#[catad::program]` to `{form}`.");
             quote!(#[doc = ""] #[doc = #line])
         });
+        let scalar = self.signature.scalar.as_ref();
+        let generics = scalar.map(|param| {
+            let s = &param.ident;
+            let generics: syn::Generics = syn::parse_quote!(<#param>);
+            (generics, quote!(Self: ::catad::vocabulary::Program<#s>))
+        });
         Callee {
             vis,
             name,
             category: k,
-            bound: &bound,
-            generics: None,
+            bound: &trait_bound(&bound, scalar.is_some()),
+            generics: generics.as_ref().map(|(g, needs)| (g, needs.clone())),
             domain,
             codomain,
             form: &form,
         }
         .to_tokens(tokens);
+        let scalar = scalar.map(|param| quote!(, #param));
         tokens.extend(quote! {
             #(#attrs)*
             #form_doc
-            #vis fn #name<#k: #(#bound)+*>()
+            #vis fn #name<#k: #(#bound)+* #scalar>()
                 -> ::catad::vocabulary::Hom<#k, #domain, #codomain>
             {
                 #body
@@ -551,6 +569,114 @@ pub(crate) mod tests {
         assert!(code.contains("impl < K :"), "{code}");
         assert!(code.contains("{ :: core :: unreachable ! () }"), "{code}");
         assert!(!code.contains("Compiled by"), "{code}");
+    }
+
+    #[test]
+    fn a_program_generic_in_its_scalar_takes_it_after_the_category() {
+        let program = compile(quote!(
+            pub fn f<S: Scalar>(x: S, v: [S; 2]) -> S {
+                if x > 0.5 { g(x) * 2.0 } else { v.sum() }
+            }
+        ));
+        let code = program.to_token_stream().to_string();
+        let rest = ":: catad :: vocabulary :: ProgramI < :: catad :: space :: Arr < 2 > > + g";
+        let function = format!(
+            "pub fn f < K : :: catad :: vocabulary :: Program < S > + {rest} , S : Scalar > () \
+             -> :: catad :: vocabulary :: Hom < K , (S , [S ; 2]) , S >"
+        );
+        assert!(code.contains(&function), "{code}");
+        // The trait is not generic: its function is, so that callers over any scalar call it.
+        let supertraits = format!(":: catad :: vocabulary :: Category + {rest}");
+        assert!(
+            code.contains(&format!("pub trait f : {supertraits} {{")),
+            "{code}"
+        );
+        assert!(
+            code.contains(
+                "fn __catad_program < S : Scalar > () -> :: catad :: vocabulary :: Hom < Self , \
+                 (S , [S ; 2]) , S > where Self : :: catad :: vocabulary :: Program < S > , \
+                 { f :: < Self , S > () }"
+            ),
+            "{code}"
+        );
+        assert!(
+            code.contains(&format!("impl < K : {supertraits} > f for K {{ }}")),
+            "{code}"
+        );
+        // Constants are converted to the scalar; callees are given it.
+        let constant = "const_c (< S as :: catad :: space :: Scalar > :: from_f64 (2.0))";
+        assert!(code.contains(constant), "{code}");
+        assert!(
+            code.contains("< K as g > :: __catad_program :: < S > ()"),
+            "{code}"
+        );
+        assert!(code.contains("NumCat < S > > :: mul_c ()"), "{code}");
+        let form = program.body().unwrap().term.to_string();
+        assert_eq!(
+            form,
+            "cond(exl > const_c(0.5), mul_c ∘ (g ∘ exl △ const_c(2.0)), sum_c ∘ exr)"
+        );
+    }
+
+    #[test]
+    fn a_generic_program_names_the_category_apart_from_its_scalar() {
+        let code = compile(quote!(
+            fn f<K: Scalar>(x: K) -> K {
+                x
+            }
+        ))
+        .to_token_stream()
+        .to_string();
+        assert!(
+            code.contains(
+                "fn f < __CatadK : :: catad :: vocabulary :: Program < K > , K : Scalar > ()"
+            ),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_generic_program_names_only_its_scalar_and_generic_vectors() {
+        for (item, error) in [
+            (
+                quote!(
+                    fn f<S: Scalar>(x: f64) -> S {
+                        x
+                    }
+                ),
+                "catad::program does not support mixing scalar types: this program is over S, not f64",
+            ),
+            (
+                quote!(
+                    fn f<S: Scalar>(p: Params) -> S {
+                        p.w
+                    }
+                ),
+                "catad::program does not support structs in a program generic in its scalar",
+            ),
+            (
+                quote!(
+                    fn f<S: Scalar>(v: DVector<S>) -> S {
+                        v.sum()
+                    }
+                ),
+                "catad::program does not support nalgebra's DVector in a program generic in its scalar",
+            ),
+            (
+                quote!(
+                    fn f<S: Scalar>(x: S) -> S {
+                        2.0f64 * x
+                    }
+                ),
+                "catad::program does not support f64 literals in a program over S",
+            ),
+        ] {
+            let message = match Program::compile(TokenStream::new(), item) {
+                Err(signature) => signature.to_string(),
+                Ok(program) => program.body().err().expect("rejected").to_string(),
+            };
+            assert!(message.starts_with(error), "{message}");
+        }
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod parse;
 mod primitives;
 mod print;
 mod reject;
+mod scalar_param;
 mod simplify;
 mod term;
 mod types;
@@ -59,6 +60,31 @@ use quote::ToTokens;
 /// attributes are kept; a documented function's docs gain its categorical form, and
 /// [`program_form!`] gives it at run time. The generated code is fully qualified and its type
 /// parameter (`K`) is renamed if the function mentions `K`, so it never captures the user's names.
+///
+/// A program may be generic in its scalar too: its one type parameter, bounded by `Scalar`
+/// (`catad::space::Scalar`), is the scalar type, and `fn f<S: Scalar>(…) -> R` becomes
+/// `fn f<K: Program<S>, S: Scalar>() -> Hom<K, D, R>`, the category first, as in `catad::paper`.
+/// It runs over `f64`, `f32`, or the symbolic scalar of `catad::staged`, which records it once
+/// to be run from a tape. Its literals are `S::from_f64(…)`; its types are the scalar, `usize`,
+/// `()`, pairs, `[T; N]` and `Vec<T>` (nalgebra's types and structs need a program over `f64` or
+/// `f32`); it calls generic programs, and programs over `f64` or `f32` call it:
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::staged::{Sym, compile};
+///
+/// #[catad::program]
+/// fn cos_xyz<S: Scalar>(x: S, y: S, z: S) -> S {
+///     (x + y * z).cos() * 2.0
+/// }
+///
+/// let at = ((0.5, -1.0), 2.0);
+/// let staged = compile(&cos_xyz::<Reverse, Sym>());
+/// let ((dx, dy), dz) = staged.gradient(&at);
+/// let ((ex, ey), ez) = gradient(&cos_xyz::<Reverse, f64>(), at);
+/// assert!((dx - ex).abs() + (dy - ey).abs() + (dz - ez).abs() < 1e-15);
+/// assert_eq!(cos_xyz::<Fun, f32>().apply(((0.0, 0.0), 1.0)), 2.0);
+/// ```
 ///
 /// `#[catad::program(checkpoint)]` makes the program a checkpoint
 /// (`catad::vocabulary::Checkpoint`): reverse mode keeps its input rather than its derivative and
@@ -96,7 +122,8 @@ use quote::ToTokens;
 ///   whole where they are used (`catad::vocabulary::DataCat`).
 ///
 /// Anything else (`loop`, `break`, `continue`, assignments to other places, `&mut`, `return`,
-/// `?`, `match`, other methods, recursion, struct patterns, …) is a compile error pointing at that
+/// `?`, `match`, other methods, recursion, struct patterns, generics other than the scalar's
+/// parameter, …) is a compile error pointing at that
 /// syntax, saying what to write instead. A program
 /// so rejected still gets its signature, so the programs that call it compile: the rejection is
 /// the only error.

@@ -3,10 +3,11 @@
 
 use crate::names::{CHECKPOINT, fresh, identifiers};
 use crate::reject::{Rejection, Unsupported};
+use crate::scalar_param::scalar_parameter;
 use crate::types::{Ty, Types};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
-use syn::{FnArg, Item, ItemFn, Pat, ReturnType};
+use syn::{FnArg, Item, ItemFn, Pat, ReturnType, TypeParam};
 
 /// A function accepted as a program, before its body is lowered.
 pub(crate) struct Signature {
@@ -24,6 +25,9 @@ pub(crate) struct Signature {
     pub(crate) codomain: TokenStream,
     /// The category's type parameter: `K`, unless the function mentions `K`.
     pub(crate) category: Ident,
+    /// The scalar type parameter of a program generic in its scalar (`S: Scalar`), emitted after
+    /// the category's.
+    pub(crate) scalar: Option<TypeParam>,
     /// `#[catad::program(checkpoint)]`: the program's derivative is recomputed when it is applied
     /// rather than kept from the evaluation (`catad::vocabulary::Checkpoint`).
     pub(crate) checkpoint: bool,
@@ -43,15 +47,15 @@ impl Signature {
             Item::Fn(function) => function,
             other => return Err(Rejection::NotAFunction.at(other)),
         };
-        let generics = &function.sig.generics;
-        if !generics.params.is_empty() || generics.where_clause.is_some() {
-            return Err(Unsupported::Generics.at(generics));
-        }
+        let scalar = scalar_parameter(&function.sig.generics)?;
         check_header(&function.sig)?;
         let ReturnType::Type(_, result) = &function.sig.output else {
             return Err(Rejection::NoResultType.at(&function.sig.ident));
         };
-        let mut types = Types::new();
+        let mut types = match &scalar {
+            Some(param) => Types::generic(&param.ident),
+            None => Types::new(),
+        };
         let mut params = Vec::new();
         for input in &function.sig.inputs {
             let FnArg::Typed(param) = input else {
@@ -82,6 +86,7 @@ impl Signature {
             params,
             result: declared,
             category,
+            scalar,
             checkpoint,
         })
     }

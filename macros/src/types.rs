@@ -2,7 +2,7 @@
 //! static length and of a run-time length, and structs.
 
 use crate::reject::{Rejection, Unsupported};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use std::fmt;
 use syn::{GenericArgument, PathArguments, Type};
@@ -222,12 +222,15 @@ impl fmt::Display for Shape {
 }
 
 /// What a program's signature and annotations say about its types: the scalar type, `f64` or
-/// `f32`, fixed by the first one named; the shapes of the vectors named, each of which adds a
-/// bound `ProgramI<shape>` to the program; and whether a struct is named, which adds `RepCat`.
+/// `f32`, fixed by the first one named, or the program's type parameter; the shapes of the
+/// vectors named, each of which adds a bound `ProgramI<shape>` to the program; and whether a
+/// struct is named, which adds `RepCat`.
 #[derive(Clone)]
 pub(crate) struct Types {
-    pub(crate) scalar: &'static str,
+    pub(crate) scalar: String,
     determined: bool,
+    /// Whether the scalar is the program's type parameter (`fn f<S: Scalar>`).
+    pub(crate) generic: bool,
     pub(crate) shapes: Vec<Shape>,
     pub(crate) structs: bool,
 }
@@ -236,10 +239,21 @@ impl Types {
     /// No scalar seen yet (`f64` unless the signature says otherwise), no vector, no struct.
     pub(crate) fn new() -> Self {
         Types {
-            scalar: "f64",
+            scalar: "f64".into(),
             determined: false,
+            generic: false,
             shapes: Vec::new(),
             structs: false,
+        }
+    }
+
+    /// The types of a program generic in its scalar, the type parameter `scalar`.
+    pub(crate) fn generic(scalar: &Ident) -> Self {
+        Types {
+            scalar: scalar.to_string(),
+            determined: true,
+            generic: true,
+            ..Types::new()
         }
     }
 
@@ -261,12 +275,17 @@ impl Types {
                 let element = self.parse(&array.elem)?;
                 Ok(self.vector(Container::Array, array.len.to_token_stream(), element))
             }
+            Type::Path(path)
+                if self.generic && path.qself.is_none() && path.path.is_ident(&self.scalar) =>
+            {
+                Ok(Ty::Scalar)
+            }
             Type::Path(path) if path.qself.is_none() => {
                 let last = path.path.segments.last().expect("a path has a segment");
                 let name = last.ident.to_string();
                 match (name.as_str(), &last.arguments) {
                     ("f64" | "f32", PathArguments::None) if path.path.segments.len() == 1 => {
-                        self.scalar(ty, if name == "f64" { "f64" } else { "f32" })
+                        self.scalar(ty, &name)
                     }
                     ("usize", PathArguments::None) if path.path.segments.len() == 1 => {
                         Ok(Ty::Index)
@@ -280,6 +299,7 @@ impl Types {
                         }
                     }
                     ("SVector", PathArguments::AngleBracketed(args)) if args.args.len() == 2 => {
+                        self.monomorphic(ty, "nalgebra's SVector")?;
                         let element = match &args.args[0] {
                             GenericArgument::Type(element) => self.parse(element)?,
                             _ => return Err(unsupported_type(ty)),
@@ -294,6 +314,7 @@ impl Types {
                     (alias, PathArguments::AngleBracketed(args))
                         if args.args.len() == 1 && nalgebra_vector_length(alias).is_some() =>
                     {
+                        self.monomorphic(ty, "nalgebra's SVector")?;
                         let element = match &args.args[0] {
                             GenericArgument::Type(element) => self.parse(element)?,
                             _ => return Err(unsupported_type(ty)),
@@ -305,6 +326,7 @@ impl Types {
                     ("DVector" | "DMatrix", PathArguments::AngleBracketed(args))
                         if args.args.len() == 1 =>
                     {
+                        self.monomorphic(ty, &format!("nalgebra's {name}"))?;
                         let of = if name == "DVector" {
                             Linalg::DVector
                         } else {
@@ -322,6 +344,7 @@ impl Types {
                     ("DVector" | "DMatrix", _) => Err(Unsupported::LinalgElement.at(ty)),
                     ("f64" | "f32" | "usize" | "SVector" | "Vec", _) => Err(unsupported_type(ty)),
                     _ => {
+                        self.monomorphic(ty, "structs")?;
                         self.structs = true;
                         Ok(Ty::Struct(ty.to_token_stream()))
                     }
@@ -334,18 +357,27 @@ impl Types {
         }
     }
 
-    fn scalar(&mut self, ty: &Type, name: &'static str) -> syn::Result<Ty> {
+    fn scalar(&mut self, ty: &Type, name: &str) -> syn::Result<Ty> {
         if !self.determined {
-            self.scalar = name;
+            self.scalar = name.into();
             self.determined = true;
         } else if self.scalar != name {
             return Err(Rejection::MixedScalars {
-                first: self.scalar,
-                second: name,
+                first: self.scalar.clone(),
+                second: name.into(),
             }
             .at(ty));
         }
         Ok(Ty::Scalar)
+    }
+
+    /// An error at `ty`, `what`, if the program is generic in its scalar: nalgebra's types and
+    /// structs are over `f64` or `f32`.
+    fn monomorphic(&self, ty: &Type, what: &str) -> syn::Result<()> {
+        if self.generic {
+            return Err(Rejection::NotGeneric(what.into()).at(ty));
+        }
+        Ok(())
     }
 
     fn vector(&mut self, container: Container, len: TokenStream, element: Ty) -> Ty {
@@ -365,4 +397,63 @@ fn nalgebra_vector_length(alias: &str) -> Option<usize> {
 
 fn unsupported_type(ty: &Type) -> syn::Error {
     Unsupported::Type.at(ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(types: &mut Types, ty: TokenStream) -> syn::Result<Ty> {
+        types.parse(&syn::parse2(ty).unwrap())
+    }
+
+    #[test]
+    fn a_generic_programs_scalar_is_its_type_parameter() {
+        let mut types = Types::generic(&Ident::new("T", proc_macro2::Span::call_site()));
+        assert_eq!(parse(&mut types, quote!(T)).unwrap(), Ty::Scalar);
+        let pair = parse(&mut types, quote!((T, [T; 3]))).unwrap();
+        assert!(matches!(pair, Ty::Pair(_, b) if matches!(*b, Ty::Vector(..))));
+        let vec = parse(&mut types, quote!(Vec<Vec<T>>)).unwrap();
+        assert_eq!(vec, Ty::Vec(Box::new(Ty::Vec(Box::new(Ty::Scalar)))));
+        assert_eq!(types.shapes, vec![Shape::array(quote!(3))]);
+        let rejected = [
+            (
+                quote!(f64),
+                "mixing scalar types: this program is over T, not f64",
+            ),
+            (quote!(S), "structs in a program generic in its scalar"),
+            (
+                quote!(SVector<T, 2>),
+                "nalgebra's SVector in a program generic",
+            ),
+            (
+                quote!(Vector2<T>),
+                "nalgebra's SVector in a program generic",
+            ),
+            (
+                quote!(DMatrix<T>),
+                "nalgebra's DMatrix in a program generic",
+            ),
+        ];
+        for (ty, error) in rejected {
+            let message = parse(&mut types, ty).unwrap_err().to_string();
+            assert!(message.contains(error), "{message}");
+        }
+        assert!(!types.structs);
+    }
+
+    #[test]
+    fn a_monomorphic_programs_scalar_is_the_first_named() {
+        let mut types = Types::new();
+        assert_eq!(parse(&mut types, quote!(f32)).unwrap(), Ty::Scalar);
+        assert_eq!(types.scalar, "f32");
+        assert!(!types.generic);
+        // A type named like a scalar parameter is a struct in a program over f32.
+        assert_eq!(parse(&mut types, quote!(S)).unwrap(), Ty::Struct(quote!(S)));
+        let message = parse(&mut types, quote!(f64)).unwrap_err().to_string();
+        assert!(
+            message.contains("this program is over f32, not f64"),
+            "{message}"
+        );
+    }
 }

@@ -41,8 +41,9 @@ impl Lowering {
         if callee.qself.is_some() || path.segments.iter().any(|s| !s.arguments.is_none()) {
             return Err(Unsupported::CallTypeArguments.at(callee));
         }
+        let first = path.segments[0].ident.to_string();
         if path.segments.len() > 1
-            && matches!(path.segments[0].ident.to_string().as_str(), "f32" | "f64")
+            && (matches!(first.as_str(), "f32" | "f64") || first == self.types.scalar)
         {
             return Err(Unsupported::ScalarFunctionPath.at(callee));
         }

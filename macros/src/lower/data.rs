@@ -108,7 +108,7 @@ impl Lowering {
                 let f = self.element_closure(env, f, &read)?;
                 self.build(env, range, &f)
             }
-            ("fold", [init, f]) if extreme(init, f, self.types.scalar).is_none() => {
+            ("fold", [init, f]) if extreme(init, f, &self.types.scalar).is_none() => {
                 let f = self.fold_closure(env, f, &read)?;
                 self.fold(env, indices(range), Ty::Index, init, &f)
             }

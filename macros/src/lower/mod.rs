@@ -211,7 +211,7 @@ impl Lowering {
                 if !suffix.is_empty() && suffix != self.types.scalar {
                     return Err(Rejection::LiteralSuffix {
                         suffix: suffix.to_string(),
-                        scalar: self.types.scalar,
+                        scalar: self.types.scalar.clone(),
                     }
                     .at(float));
                 }

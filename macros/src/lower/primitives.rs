@@ -127,7 +127,7 @@ impl Lowering {
         call: &syn::ExprCall,
         path: &syn::Path,
     ) -> Option<syn::Result<Typed>> {
-        let p = scalar_function(path, self.types.scalar)?;
+        let p = scalar_function(path, &self.types.scalar)?;
         let args: Vec<&Expr> = call.args.iter().collect();
         if args.len() != p.operands.len() {
             let name = crate::print::squashed(&path.to_token_stream());

@@ -112,7 +112,7 @@ impl Lowering {
                 Ok((pairs, Ty::Iter(Box::new(ty))))
             }
             (Ty::Iter(a), "fold", [init, f]) => {
-                if let Some(op) = extreme(init, f, self.types.scalar) {
+                if let Some(op) = extreme(init, f, &self.types.scalar) {
                     if !a.may_be_scalar() {
                         return Err(Rejection::ExtremeOf((**a).clone()).at(&call.receiver));
                     }

@@ -138,8 +138,11 @@ unsupported! {
     DataZip => "zipping a #[data] Vec with another vector",
         "zip data with data; or iterate the vector and index the data: \
          `v.iter().enumerate().map(|(i, vi)| … xs[i] …)`";
-    Generics => "generic programs",
-        "a program is generic in the category already; its scalar type is f64 or f32";
+    WhereClause => "`where` clauses", "bound the scalar type where it is declared: `fn f<S: Scalar>(…)`";
+    LifetimeParameter => "lifetime parameters",
+        "a program takes values; its one type parameter is its scalar: `fn f<S: Scalar>(…)`";
+    ConstParameter => "const generic parameters",
+        "a vector's length is a literal or a constant: `[S; N]`, with `const N: usize = 3;`";
     ConstFn => "`const fn`";
     AsyncFn => "`async fn`";
     UnsafeFn => "`unsafe fn`";
@@ -171,15 +174,16 @@ pub(crate) enum Rejection {
     /// `2` where a scalar is needed.
     IntegerLiteral(String),
     /// `1.0f32` in a program over `f64`.
-    LiteralSuffix {
-        suffix: String,
-        scalar: &'static str,
-    },
-    /// `f32` in a program over `f64`.
-    MixedScalars {
-        first: &'static str,
-        second: &'static str,
-    },
+    LiteralSuffix { suffix: String, scalar: String },
+    /// `f32` in a program over `f64`, or in a program generic in its scalar `S`.
+    MixedScalars { first: String, second: String },
+    /// A second type parameter: a program's one type parameter is its scalar.
+    SecondTypeParameter { first: String, second: String },
+    /// A type parameter bounded otherwise than by `Scalar` alone.
+    ScalarBound(String),
+    /// A type that only a program over `f64` or `f32` may name (nalgebra's, a struct), in a
+    /// program generic in its scalar.
+    NotGeneric(String),
     /// A vector where a primitive takes a scalar.
     ScalarOnVector(String),
     /// An index where a primitive takes a scalar.
@@ -289,6 +293,17 @@ impl Rejection {
                 "{program} does not support mixing scalar types: this program is over {first}, \
                  not {second}"
             ),
+            Rejection::SecondTypeParameter { first, second } => {
+                format!(
+                    "{program} takes one type parameter, the scalar `{first}`: `{second}` is a second"
+                )
+            }
+            Rejection::ScalarBound(name) => format!(
+                "{program}: the type parameter `{name}` is the scalar type, bounded by `Scalar` alone"
+            ),
+            Rejection::NotGeneric(what) => {
+                format!("{program} does not support {what} in a program generic in its scalar")
+            }
             Rejection::ScalarOnVector(operator) => {
                 format!("{program} does not support {operator} on a vector")
             }
@@ -407,6 +422,17 @@ impl Rejection {
                 "its parameters and result are scalars, pairs, vectors and structs".into()
             }
             Rejection::Tuple { .. } => pair.into(),
+            Rejection::SecondTypeParameter { .. } => {
+                "a program is generic in the category already, and may be in its scalar".into()
+            }
+            Rejection::ScalarBound(name) => {
+                format!("write `fn f<{name}: Scalar>(…)`, with `catad::space::Scalar`")
+            }
+            Rejection::NotGeneric(_) => {
+                "a generic program's types are its scalar, usize, (), pairs, [T; N] and Vec<T>: \
+                write this one over f64 or f32"
+                    .into()
+            }
             Rejection::UnknownOperator(_) => format!(
                 "the operators are + - * / and unary - on scalars, {} on indices",
                 Primitive::index_operators()
@@ -561,12 +587,18 @@ mod tests {
             Rejection::IntegerLiteral("1000000".into()),
             Rejection::LiteralSuffix {
                 suffix: "f32".into(),
-                scalar: "f64",
+                scalar: "ScalarTypeWithALongName".into(),
             },
             Rejection::MixedScalars {
-                first: "f64",
-                second: "f32",
+                first: "ScalarTypeWithALongName".into(),
+                second: "f32".into(),
             },
+            Rejection::SecondTypeParameter {
+                first: "ScalarTypeWithALongName".into(),
+                second: "AnotherTypeWithALongName".into(),
+            },
+            Rejection::ScalarBound("ScalarTypeWithALongName".into()),
+            Rejection::NotGeneric("the struct `model::layers::Parameters`".into()),
             Rejection::ScalarOnVector("`recip`".into()),
             Rejection::IndexAsScalar("`atan2`".into()),
             Rejection::OnIndex("`-`".into()),
@@ -666,6 +698,9 @@ mod tests {
                 | Rejection::IntegerLiteral(_)
                 | Rejection::LiteralSuffix { .. }
                 | Rejection::MixedScalars { .. }
+                | Rejection::SecondTypeParameter { .. }
+                | Rejection::ScalarBound(_)
+                | Rejection::NotGeneric(_)
                 | Rejection::ScalarOnVector(_)
                 | Rejection::IndexAsScalar(_)
                 | Rejection::OnIndex(_)
@@ -711,8 +746,8 @@ mod tests {
         let samples = samples();
         let kinds: std::collections::HashSet<_> =
             samples.iter().map(std::mem::discriminant).collect();
-        // One sample of each of the 44 kinds (the `match` in `samples` lists them).
-        assert_eq!(kinds.len(), 44);
+        // One sample of each of the 47 kinds (the `match` in `samples` lists them).
+        assert_eq!(kinds.len(), 47);
         for rejection in samples {
             let message = rejection.message();
             let first = message.lines().next().unwrap();
