@@ -21,6 +21,24 @@
 //! assert!(picture.to_dot().contains("->"));
 //! ```
 //!
+//! A program written with `#[catad::program]` draws the same way once it is generic in its
+//! scalar:
+//!
+//! ```
+//! use catad::prelude::*;
+//! use catad::staged::{Sym, compile};
+//!
+//! #[catad::program]
+//! fn softplus<S: Scalar>(x: S) -> S {
+//!     (1.0 + x.exp()).ln()
+//! }
+//!
+//! // Its derivative in forward mode: exp x, 1 + exp x and its log, and the tangent scaled by
+//! // exp x / (1 + exp x).
+//! let picture = compile(&softplus::<Forward, Sym>()).draw_jvp(&0.5, &1.0);
+//! assert_eq!((picture.count("exp"), picture.count("ln")), (1, 1));
+//! ```
+//!
 //! The paper's figures themselves are [`crate::paper::figures`]; the tour writes them.
 //!
 //! Where people would rather look than read, two charts write SVG with the same writer:
