@@ -5,16 +5,14 @@
 //! program is recorded once, derivative included, as a flat [`Tape`] of scalar operations that
 //! later runs evaluate ([`catad::staged`]).
 //!
-//! The recording happens inside the timed runs: each evaluation compiles the program afresh
-//! (outside the runs, reported as `prepare`; compiling records nothing), its first run records
-//! the tape at the input and evaluates it, and the other runs only evaluate the tape. So the
-//! first `evaluate` timing is the staging's cost, the others the tape's, and the median is the
-//! tape's only where the recording leaves time for more runs than it (GradBench asks for at least
-//! one run and a second). GradBench's protocol would allow recording before the runs, as its
-//! ADOL-C tool does in its `prepare` step; this tool counts it. At n = 1,280,000 the recording
-//! takes about 7 s and the tape 22 ms, so there the one run is the recording. The primal is not
-//! staged: its recording (about 4 s at that size) costs far more than running the program over
-//! `f64` (24 ms).
+//! The recording happens before the timed runs, in the step reported as `prepare`, as
+//! GradBench's ADOL-C tool records its tape there: each evaluation compiles the program afresh
+//! and records the tape at the input; the timed runs evaluate the tape. So the `evaluate` times
+//! are the tape's — what every later gradient at inputs with the same argmax costs — and the
+//! `prepare` time is the staging's, which is far larger: at n = 1,280,000 about 7 s for the
+//! recording against 22 ms for the tape (docs/gradbench.md gives both). The primal is not staged:
+//! its recording (about 4 s at that size) costs far more than running the program over `f64`
+//! (24 ms).
 //!
 //! The maximum compares elements: the tape keeps each comparison as a guard, valid at every
 //! input whose comparisons answer as at the recording's (the same argmax, the same ties), as the
@@ -87,8 +85,8 @@ struct Input {
 }
 
 /// `primal` (LogSumExp, [`lse`] over `f64`) or `gradient` (its gradient, from the tape of
-/// [`staged`], recorded by the first run) at `input`. The programs are built once per evaluation,
-/// before the timed runs.
+/// [`staged`], recorded at `input` before the timed runs) at `input`. The programs are built once
+/// per evaluation, before the timed runs.
 ///
 /// ```
 /// use catad_gradbench::evals::lse;
@@ -114,6 +112,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
         }
         "gradient" => {
             let f = staged();
+            f.gradient(&x);
             measure(runs, start.elapsed(), || f.gradient(&x))
         }
         _ => Err(no_function("lse", function)),
