@@ -37,6 +37,18 @@ NOTES = {
     "det": "catad computes the determinant by Gaussian elimination with partial pivoting, "
            "O(ℓ³), where manual expands by minors, O(ℓ!) (as the spec describes), so the times "
            "compare different algorithms; both agree to the eval's tolerance.",
+    "llsq": "catad's `gradient` is staged as lse's is (`gradbench/src/evals/llsq.rs`): the tape is "
+            "recorded before the timed runs (in `prepare`), so the median is the tape's, valid at "
+            "every x of the same n. The recording is not in these times and is far larger: at "
+            "n = 16392 it took 27–31 s (when it was timed as the first run, the median was 27 s, "
+            "8265×; the direct gradient took 14.8 s), and the peak memory grew from 3.4 GiB "
+            "(direct) to 4.8 GiB.",
+    "lse": "catad's `gradient` is staged (`gradbench/src/evals/lse.rs`): the program and its "
+           "derivative are recorded as a tape before the timed runs (in `prepare`, as GradBench's "
+           "ADOL-C tool records its tape), and the runs evaluate the tape, valid at every input "
+           "with the same argmax. The recording is not in these times and is far larger: at "
+           "n = 1280000 it took 6.8–8.6 s (when it was timed as the first run, the median was 7 s, "
+           "935×; the direct gradient took 778 ms, 76×); at n = 80000, 0.29 s.",
     "ode": "manual's `gradient` is the derivative of the ODE's exact solution in closed form "
            "(`ode.cpp`), not of the Runge–Kutta steps, so its gradient times (and the ratios) "
            "compare different computations; catad differentiates the `s` steps.",
