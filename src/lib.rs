@@ -41,6 +41,7 @@ pub mod ad;
 pub mod guide;
 pub mod interpretations;
 pub mod linalg;
+pub mod nested;
 pub mod paper;
 pub mod picture;
 pub mod prelude;

@@ -36,6 +36,16 @@ pub trait Rescale<S: Scalar>: Space<S> {
     /// The same value with every scalar `s` replaced by `f(s)`.
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T>;
 
+    /// The value of this type with `over`'s shape, every scalar `t` replaced by `f(t)`: the way
+    /// back from [`rescale`](Rescale::rescale).
+    ///
+    /// ```
+    /// use catad::space::Rescale;
+    /// let y = <(f64, Vec<f64>)>::unscale(&(1.5_f32, vec![2.0_f32]), &mut |v| f64::from(v));
+    /// assert_eq!(y, (1.5, vec![2.0]));
+    /// ```
+    fn unscale<T: Scalar>(over: &Self::Over<T>, f: &mut impl FnMut(T) -> S) -> Self;
+
     /// Whether `other` has this value's shape (the lengths of its vectors) and its data: what a
     /// compiled program must be recompiled for.
     fn same_shape(&self, other: &Self) -> bool;
@@ -47,6 +57,9 @@ macro_rules! scalar_rescale {
             type Over<T: Scalar> = T;
             fn rescale<T: Scalar>(&self, f: &mut impl FnMut($t) -> T) -> T {
                 f(*self)
+            }
+            fn unscale<T: Scalar>(over: &T, f: &mut impl FnMut(T) -> $t) -> $t {
+                f(*over)
             }
             fn same_shape(&self, _: &Self) -> bool {
                 true
@@ -60,6 +73,7 @@ scalar_rescale!(f32, f64, crate::staged::Sym);
 impl<S: Scalar> Rescale<S> for () {
     type Over<T: Scalar> = ();
     fn rescale<T: Scalar>(&self, _: &mut impl FnMut(S) -> T) {}
+    fn unscale<T: Scalar>(_: &(), _: &mut impl FnMut(T) -> S) {}
     fn same_shape(&self, _: &Self) -> bool {
         true
     }
@@ -69,6 +83,9 @@ impl<S: Scalar> Rescale<S> for usize {
     type Over<T: Scalar> = usize;
     fn rescale<T: Scalar>(&self, _: &mut impl FnMut(S) -> T) -> usize {
         *self
+    }
+    fn unscale<T: Scalar>(over: &usize, _: &mut impl FnMut(T) -> S) -> usize {
+        *over
     }
     fn same_shape(&self, other: &Self) -> bool {
         self == other
@@ -81,6 +98,9 @@ macro_rules! tuple_rescale {
             type Over<T: Scalar> = ($($t::Over<T>,)+);
             fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
                 ($(self.$i.rescale(f),)+)
+            }
+            fn unscale<T: Scalar>(over: &Self::Over<T>, f: &mut impl FnMut(T) -> S) -> Self {
+                ($($t::unscale(&over.$i, f),)+)
             }
             fn same_shape(&self, other: &Self) -> bool {
                 true $(&& self.$i.same_shape(&other.$i))+
@@ -99,6 +119,9 @@ impl<S: Scalar, A: Rescale<S>, const N: usize> Rescale<S> for [A; N] {
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         std::array::from_fn(|i| self[i].rescale(f))
     }
+    fn unscale<T: Scalar>(over: &Self::Over<T>, f: &mut impl FnMut(T) -> S) -> Self {
+        std::array::from_fn(|i| A::unscale(&over[i], f))
+    }
     fn same_shape(&self, other: &Self) -> bool {
         self.iter().zip(other).all(|(a, b)| a.same_shape(b))
     }
@@ -108,6 +131,9 @@ impl<S: Scalar, A: Rescale<S>> Rescale<S> for Vec<A> {
     type Over<T: Scalar> = Vec<A::Over<T>>;
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         self.iter().map(|a| a.rescale(f)).collect()
+    }
+    fn unscale<T: Scalar>(over: &Self::Over<T>, f: &mut impl FnMut(T) -> S) -> Self {
+        over.iter().map(|a| A::unscale(a, f)).collect()
     }
     fn same_shape(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a.same_shape(b))
@@ -119,6 +145,9 @@ impl<S: Scalar, A: Rescale<S>, const R: usize, const C: usize> Rescale<S> for SM
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> Self::Over<T> {
         SMatrix::from_array_storage(ArrayStorage(self.data.0.rescale(f)))
     }
+    fn unscale<T: Scalar>(over: &Self::Over<T>, f: &mut impl FnMut(T) -> S) -> Self {
+        SMatrix::from_array_storage(ArrayStorage(<[[A; R]; C]>::unscale(&over.data.0, f)))
+    }
     fn same_shape(&self, other: &Self) -> bool {
         self.data.0.same_shape(&other.data.0)
     }
@@ -129,6 +158,9 @@ impl<S: Scalar> Rescale<S> for DVector<S> {
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> DVector<T> {
         self.map(f)
     }
+    fn unscale<T: Scalar>(over: &DVector<T>, f: &mut impl FnMut(T) -> S) -> Self {
+        over.map(f)
+    }
     fn same_shape(&self, other: &Self) -> bool {
         self.len() == other.len()
     }
@@ -138,6 +170,9 @@ impl<S: Scalar> Rescale<S> for DMatrix<S> {
     type Over<T: Scalar> = DMatrix<T>;
     fn rescale<T: Scalar>(&self, f: &mut impl FnMut(S) -> T) -> DMatrix<T> {
         self.map(f)
+    }
+    fn unscale<T: Scalar>(over: &DMatrix<T>, f: &mut impl FnMut(T) -> S) -> Self {
+        over.map(f)
     }
     fn same_shape(&self, other: &Self) -> bool {
         self.shape() == other.shape()
@@ -151,6 +186,13 @@ impl<S: Scalar, A: Rescale<S>> Rescale<S> for Data<A> {
         match self.value() {
             None => Additive::zero(),
             Some(a) => Data::new(a.rescale(&mut |s: S| T::from_f64(s.to_f64()))),
+        }
+    }
+    /// The data's contents over `S`, as constants.
+    fn unscale<T: Scalar>(over: &Self::Over<T>, _: &mut impl FnMut(T) -> S) -> Self {
+        match over.value() {
+            None => Additive::zero(),
+            Some(a) => Data::new(A::unscale(a, &mut |t: T| S::from_f64(t.peek()))),
         }
     }
     /// The same handle, or data with the same shape and values.

@@ -69,6 +69,17 @@ pub trait Scalar:
     fn abs(self) -> Self;
     /// Whether the value is NaN.
     fn is_nan(self) -> bool;
+    /// The nearest `f64`, read to choose the point at which to stage a nested derivative
+    /// ([`crate::nested`]): [`to_f64`](Scalar::to_f64), but for a symbolic scalar, which records
+    /// no guard for it (the nested tape's own guards are checked on the scalar instead).
+    ///
+    /// ```
+    /// use catad::space::Scalar;
+    /// assert_eq!(Scalar::peek(0.5_f32), 0.5);
+    /// ```
+    fn peek(self) -> f64 {
+        self.to_f64()
+    }
 }
 
 macro_rules! float_scalar {

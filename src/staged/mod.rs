@@ -54,6 +54,7 @@
 //! ```
 
 mod compiled;
+mod linearization;
 mod op;
 #[cfg(test)]
 pub(crate) mod random;
@@ -66,6 +67,7 @@ mod tape;
 mod tests;
 
 pub use compiled::{Compiled, Value, compile};
+pub use linearization::Linearization;
 pub use op::Op;
 pub use sym::Sym;
 pub use tape::{Diverged, Tape, Workspace};

@@ -1,6 +1,7 @@
 //! The instructions of a staged program: the scalar operations of [`Scalar`], each reading the
 //! slots of earlier values.
 
+use crate::interpretations::d::derivatives;
 use crate::space::Scalar;
 
 /// One scalar operation of a staged program, its operands the numbers of earlier values (the
@@ -127,6 +128,51 @@ impl Op {
                     let (s, c) = libm::sincos(slots[x as usize + k * strides[0]]);
                     (slots[dest + 2 * k], slots[dest + 2 * k + 1]) = (s, c);
                 }
+            }
+        }
+    }
+
+    /// The values the operation writes over any scalar, each with its partial derivatives by
+    /// the operands (the second is 0 for a unary operation), its operands read from `slots`:
+    /// one value, or two for [`Op::SinCos`] (`sin x`, then `cos x`). The partial derivatives are
+    /// the ones `D<K>` gives each primitive (one table states both).
+    ///
+    /// ```
+    /// use catad::staged::Op;
+    /// let [(y, [dx, dy]), _] = Op::Mul(0, 1).linearize(&[2.0, 3.0]);
+    /// assert_eq!((y, dx, dy), (6.0, 3.0, 2.0));
+    /// let [(s, [ds, _]), (c, [dc, _])] = Op::SinCos(0).linearize(&[0.0]);
+    /// assert_eq!((s, ds, c, dc), (0.0, 1.0, 1.0, -0.0));
+    /// ```
+    pub fn linearize<S: Scalar>(self, slots: &[S]) -> [(S, [S; 2]); 2] {
+        let at = |x: u32| slots[x as usize];
+        let (zero, one) = (S::zero(), S::from_f64(1.0));
+        let unary = |(y, dy): (S, S)| [(y, [dy, zero]), (zero, [zero, zero])];
+        let binary = |(y, d): (S, [S; 2])| [(y, d), (zero, [zero, zero])];
+        match self {
+            Op::Add(x, y) => binary((at(x) + at(y), [one, one])),
+            Op::Sub(x, y) => binary((at(x) - at(y), [one, -one])),
+            Op::Mul(x, y) => binary(derivatives::mul(at(x), at(y))),
+            Op::Div(x, y) => binary(derivatives::div(at(x), at(y))),
+            Op::Powf(x, y) => binary(derivatives::powf(at(x), at(y))),
+            Op::Atan2(y, x) => binary(derivatives::atan2(at(y), at(x))),
+            Op::Powi(x, n) => unary(derivatives::powi(at(x), n)),
+            Op::Neg(x) => unary((-at(x), -one)),
+            Op::Sin(x) => unary(derivatives::sin(at(x))),
+            Op::Cos(x) => unary(derivatives::cos(at(x))),
+            Op::Exp(x) => unary(derivatives::exp(at(x))),
+            Op::Ln(x) => unary(derivatives::ln(at(x))),
+            Op::Sqrt(x) => unary(derivatives::sqrt(at(x))),
+            Op::Tanh(x) => unary(derivatives::tanh(at(x))),
+            Op::Sinh(x) => unary(derivatives::sinh(at(x))),
+            Op::Cosh(x) => unary(derivatives::cosh(at(x))),
+            Op::Ln1p(x) => unary(derivatives::log1p(at(x))),
+            Op::ExpM1(x) => unary(derivatives::expm1(at(x))),
+            Op::Erf(x) => unary(derivatives::erf(at(x))),
+            Op::Abs(x) => unary(derivatives::abs(at(x))),
+            Op::SinCos(x) => {
+                let ((s, ds), (c, dc)) = (derivatives::sin(at(x)), derivatives::cos(at(x)));
+                [(s, [ds, zero]), (c, [dc, zero])]
             }
         }
     }

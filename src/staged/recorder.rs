@@ -55,26 +55,29 @@ struct Recorder {
 }
 
 thread_local! {
-    static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+    /// The recordings under way on this thread, innermost last: a recording begun while another
+    /// runs (a nested derivative staged inside a program being staged) records into its own.
+    static RECORDERS: RefCell<Vec<Recorder>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The number of recordings begun, on every thread: a value of one recording is never taken for
 /// a node of another, even one on another thread.
 static GENERATION: AtomicU32 = AtomicU32::new(0);
 
-/// Clears this thread's recorder when a recording ends, by return or by panic.
+/// Ends this thread's innermost recording, by return or by panic.
 struct Ending;
 
 impl Drop for Ending {
     fn drop(&mut self) {
-        RECORDER.with(|r| r.borrow_mut().take());
+        RECORDERS.with(|r| r.borrow_mut().pop());
     }
 }
 
 /// Runs `body` on symbolic inputs holding `inputs`' values, recording every operation it does on
 /// them; `simplify` turns the rules and the sharing of common subexpressions on.
 ///
-/// Panics if a recording is already under way on this thread.
+/// A recording begun while another is under way on this thread is its own: it ends before the
+/// outer one continues, and a value of either used in the other is an error.
 pub(crate) fn record<R>(
     inputs: &[f64],
     simplify: bool,
@@ -83,14 +86,8 @@ pub(crate) fn record<R>(
     let generation = GENERATION
         .fetch_add(1, AtomicOrdering::Relaxed)
         .wrapping_add(1);
-    RECORDER.with(|r| {
-        let mut r = r.borrow_mut();
-        assert!(
-            r.is_none(),
-            "catad::staged: a recording is already under way on this thread; programs are \
-             staged one at a time (stage the inner program first, then call its compiled form)"
-        );
-        *r = Some(Recorder {
+    RECORDERS.with(|r| {
+        r.borrow_mut().push(Recorder {
             generation,
             simplify,
             nodes: Vec::new(),
@@ -99,7 +96,7 @@ pub(crate) fn record<R>(
             constants: HashMap::new(),
             guards: Vec::new(),
             rewrites: HashMap::new(),
-        });
+        })
     });
     let ending = Ending;
     let syms: Vec<Sym> = inputs
@@ -108,8 +105,8 @@ pub(crate) fn record<R>(
         .map(|(i, &v)| with(|r| r.push(Node::Input(i as u32), v)))
         .collect();
     let result = body(&syms);
-    let recorder = RECORDER.with(|r| r.borrow_mut().take()).expect("recording");
-    drop(ending);
+    let recorder = RECORDERS.with(|r| r.borrow_mut().pop()).expect("recording");
+    std::mem::forget(ending);
     let recording = Recording {
         nodes: recorder.nodes,
         guards: recorder.guards,
@@ -120,9 +117,9 @@ pub(crate) fn record<R>(
 
 /// Runs `f` on this thread's recorder.
 fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
-    RECORDER.with(|r| {
+    RECORDERS.with(|r| {
         let mut r = r.borrow_mut();
-        let r = r.as_mut().expect(
+        let r = r.last_mut().expect(
             "catad::staged: a symbolic value was used outside a recording; values of type Sym \
              exist only while catad::staged::compile records a program",
         );
@@ -164,7 +161,8 @@ impl Recorder {
             Some((id, generation)) => {
                 assert_eq!(
                     generation, self.generation,
-                    "catad::staged: a symbolic value from an earlier recording was used in this one"
+                    "catad::staged: a symbolic value of another recording (an earlier one, or one this \
+                     recording is nested in) was used in this one"
                 );
                 id
             }

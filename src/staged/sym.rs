@@ -235,6 +235,10 @@ impl Scalar for Sym {
     fn abs(self) -> Sym {
         self.unary(Op::Abs)
     }
+    /// The value at the recording point, recorded as nothing.
+    fn peek(self) -> f64 {
+        self.value()
+    }
     /// Whether the value at the recording point is NaN, recorded as a guard.
     fn is_nan(self) -> bool {
         let answer = self.value().is_nan();

@@ -2,8 +2,9 @@
 //! own slot — and evaluated without allocating.
 
 use super::op::Op;
-use super::recorder::{Guard, Node, Recording};
+use super::recorder::{self, Guard, Node, Recording};
 use super::sym::Sym;
+use crate::space::Scalar;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -28,17 +29,17 @@ use std::fmt;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Tape {
-    inputs: usize,
-    constants: Vec<f64>,
-    ops: Vec<Op>,
+    pub(super) inputs: usize,
+    pub(super) constants: Vec<f64>,
+    pub(super) ops: Vec<Op>,
     /// The operations as runs: `(op, len, strides)` is `len` copies of `op`, see [`Op::run`].
     program: Vec<(Op, usize, [usize; 2])>,
-    outputs: Vec<u32>,
-    guards: Vec<Guard>,
+    pub(super) outputs: Vec<u32>,
+    pub(super) guards: Vec<Guard>,
     slots: usize,
     /// Whether the recording asked whether an input is NaN (the entry points do): checked at
     /// once, before the operations, rather than as one guard per input.
-    numbers_in: bool,
+    pub(super) numbers_in: bool,
     rewrites: Vec<(&'static str, usize)>,
 }
 
@@ -193,6 +194,16 @@ impl Tape {
             numbers_in,
             rewrites,
         }
+    }
+
+    /// Records `body` run on symbolic inputs holding `point`'s values, simplified, and compiles
+    /// the recording: the tape of the outputs `body` returns, and what it returns beside them.
+    pub(crate) fn record<R>(
+        point: &[f64],
+        body: impl FnOnce(&[Sym]) -> (Vec<Sym>, R),
+    ) -> (Tape, R) {
+        let ((outputs, r), recording) = recorder::record(point, true, body);
+        (Tape::new(recording, point.len(), &outputs), r)
     }
 
     /// The number of input coordinates.
@@ -410,7 +421,7 @@ fn sin_cos_pairs(nodes: &[Node], live: &[bool]) -> HashMap<u32, (u32, u32)> {
         .collect()
 }
 
-fn check_size(what: &str, got: usize, expected: usize) {
+pub(super) fn check_size(what: &str, got: usize, expected: usize) {
     assert_eq!(
         got, expected,
         "catad::staged::Tape: {got} {what} where the tape has {expected}"
@@ -433,12 +444,13 @@ fn renumber_guard(guard: Guard, slot: impl Fn(u32) -> u32) -> Guard {
     }
 }
 
-/// Whether a guard gets its recorded answer from the values in `slots`.
-fn holds(guard: Guard, slots: &[f64]) -> bool {
+/// Whether a guard gets its recorded answer from the values in `slots`, of any scalar (over
+/// [`Sym`] the question is asked, and so guarded, again).
+pub(super) fn holds<S: Scalar>(guard: Guard, slots: &[S]) -> bool {
     let at = |x: u32| slots[x as usize];
     match guard {
         Guard::Order(x, y, answer) => at(x).partial_cmp(&at(y)) == answer,
         Guard::Nan(x, answer) => at(x).is_nan() == answer,
-        Guard::Value(x, bits) => at(x).to_bits() == bits,
+        Guard::Value(x, bits) => at(x).to_f64().to_bits() == bits,
     }
 }

@@ -13,4 +13,5 @@ mod macro_models;
 mod macro_paper;
 mod macro_sharing;
 mod macro_structs;
+mod nested;
 mod paper_examples;

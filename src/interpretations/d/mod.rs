@@ -6,6 +6,7 @@
 //! (Fig. 13) in `indexed.rs`, loops and run-time vectors in `loops.rs`, and data in `data.rs`.
 
 mod data;
+pub(crate) mod derivatives;
 mod indexed;
 mod loops;
 mod numeric;

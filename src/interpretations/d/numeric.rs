@@ -1,7 +1,7 @@
 //! `D`'s numeric primitives (paper Fig. 6, §4.4): each nonlinear primitive is its value and its
 //! derivative at a point, a scaling or a join of scalings in `K`.
 
-use super::{D, DMap, linear};
+use super::{D, DMap, derivatives, linear};
 use crate::interpretations::fun::{extreme, larger, smaller};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
@@ -14,6 +14,19 @@ fn scalar<K: Scalable<S>, S: Scalar>(f: impl Fn(S) -> (S, S) + 'static) -> DMap<
     DMap::new(move |a| {
         let (y, dy) = f(a);
         (y, K::scale(dy))
+    })
+}
+
+/// A binary primitive from its value and partial derivatives at a point: the join of two
+/// scalings.
+fn binary<K, S>(f: impl Fn(S, S) -> (S, [S; 2]) + 'static) -> DMap<K, (S, S), S>
+where
+    K: Cocartesian + Scalable<S>,
+    S: Scalar,
+{
+    DMap::new(move |(a, b)| {
+        let (y, [da, db]) = f(a, b);
+        (y, K::join(K::scale(da), K::scale(db)))
     })
 }
 
@@ -31,7 +44,7 @@ where
     }
     /// `mul = D (λ (a, b) → (a · b, scale b ▽ scale a))`.
     fn mul_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(a, b): (S, S)| (a * b, K::join(K::scale(b), K::scale(a))))
+        binary(derivatives::mul)
     }
     fn const_c<A: Additive>(s: S) -> DMap<K, A, S> {
         linear(move |_| s, zero::<K, A, S>())
@@ -51,18 +64,11 @@ where
     S: Scalar,
 {
     fn recip_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let r = S::from_f64(1.0) / a;
-            (r, -(r * r))
-        })
+        scalar(derivatives::recip)
     }
     /// `div = D (λ (a, b) → (a / b, scale (1/b) ▽ scale (-a/b²)))`.
     fn div_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(a, b): (S, S)| {
-            let r = S::from_f64(1.0) / b;
-            let q = a * r;
-            (q, K::join(K::scale(r), K::scale(-(q * r))))
-        })
+        binary(derivatives::div)
     }
 }
 
@@ -72,80 +78,49 @@ where
     S: Scalar,
 {
     fn sin_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.sin(), a.cos()))
+        scalar(derivatives::sin)
     }
     fn cos_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.cos(), -a.sin()))
+        scalar(derivatives::cos)
     }
     fn exp_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let e = a.exp();
-            (e, e)
-        })
+        scalar(derivatives::exp)
     }
     fn ln_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.ln(), S::from_f64(1.0) / a))
+        scalar(derivatives::ln)
     }
     fn sqrt_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let r = a.sqrt();
-            (r, S::from_f64(0.5) / r)
-        })
+        scalar(derivatives::sqrt)
     }
     fn tanh_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let t = a.tanh();
-            (t, S::from_f64(1.0) - t * t)
-        })
+        scalar(derivatives::tanh)
     }
     fn powi_c(n: i32) -> DMap<K, S, S> {
-        scalar(move |a: S| {
-            let dy = if n == 0 {
-                S::zero()
-            } else {
-                S::from_f64(f64::from(n)) * a.powi(n - 1)
-            };
-            (a.powi(n), dy)
-        })
+        scalar(move |a: S| derivatives::powi(a, n))
     }
     /// `∂/∂x xʸ = y xʸ⁻¹`, `∂/∂y xʸ = xʸ ln x` (taken as 0 where `xʸ = 0`).
     fn powf_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(x, y): (S, S)| {
-            let v = x.powf(y);
-            let dx = y * x.powf(y - S::from_f64(1.0));
-            let dy = if v == S::zero() {
-                S::zero()
-            } else {
-                v * x.ln()
-            };
-            (v, K::join(K::scale(dx), K::scale(dy)))
-        })
+        binary(derivatives::powf)
     }
     fn sinh_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.sinh(), a.cosh()))
+        scalar(derivatives::sinh)
     }
     fn cosh_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.cosh(), a.sinh()))
+        scalar(derivatives::cosh)
     }
     fn log1p_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.ln_1p(), S::from_f64(1.0) / (S::from_f64(1.0) + a)))
+        scalar(derivatives::log1p)
     }
     fn expm1_c() -> DMap<K, S, S> {
-        scalar(|a: S| (a.exp_m1(), a.exp()))
+        scalar(derivatives::expm1)
     }
     /// `erf′ x = 2/√π · e^{−x²}`.
     fn erf_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let two_over_root_pi = S::from_f64(std::f64::consts::FRAC_2_SQRT_PI);
-            (a.erf(), two_over_root_pi * (-(a * a)).exp())
-        })
+        scalar(derivatives::erf)
     }
     /// `∂ atan2(y, x) = (x dy − y dx) / (x² + y²)`.
     fn atan2_c() -> DMap<K, (S, S), S> {
-        DMap::new(|(y, x): (S, S)| {
-            let r2 = x * x + y * y;
-            (y.atan2(x), K::join(K::scale(x / r2), K::scale(-y / r2)))
-        })
+        binary(derivatives::atan2)
     }
 }
 
@@ -158,16 +133,7 @@ where
     S: Scalar,
 {
     fn abs_c() -> DMap<K, S, S> {
-        scalar(|a: S| {
-            let sign = if a > S::zero() {
-                S::from_f64(1.0)
-            } else if a < S::zero() {
-                S::from_f64(-1.0)
-            } else {
-                S::zero()
-            };
-            (a.abs(), sign)
-        })
+        scalar(derivatives::abs)
     }
     fn max_c() -> DMap<K, (S, S), S> {
         DMap::new(|(a, b): (S, S)| (larger(a, b), pick::<K, S>(a, b)))

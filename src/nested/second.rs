@@ -1,0 +1,50 @@
+//! Second derivatives as entry points: `hessian` and `hvp`, forward mode over the program's own.
+
+use super::gradient_of;
+use crate::ad;
+use crate::interpretations::{AddFun, D, DMap};
+use crate::space::Rescale;
+use crate::staged::{Sym, Value};
+use crate::vocabulary::{LinearMap, PrimitiveCat};
+use nalgebra::DMatrix;
+use std::rc::Rc;
+
+/// The Hessian of a scalar program `f` at `a`: the Jacobian, in forward mode, of `f`'s gradient
+/// in `f`'s mode `K` (forward-over-reverse for a reverse-mode `f`), `dim a` rows by `dim a`
+/// columns.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::nested::hessian;
+/// // magSqr a b = a² + b²: the Hessian is 2·I.
+/// let h = hessian(&catad::paper::mag_sqr::<Reverse, _>(), (3.0, 4.0));
+/// assert_eq!(h.as_slice(), &[2.0, 0.0, 0.0, 2.0]);
+/// ```
+pub fn hessian<K, A>(f: &DMap<K, A, Sym>, a: Value<A>) -> DMatrix<f64>
+where
+    K: LinearMap<Sym>,
+    A: Rescale<Sym>,
+{
+    let g = <D<AddFun> as PrimitiveCat<f64>>::primitive(Rc::new(gradient_of::<f64, K, A>(f)));
+    ad::jacobian(&g, a)
+}
+
+/// The Hessian-vector product `∇²f(a) · v` of a scalar program `f`: the forward-mode derivative
+/// of `f`'s gradient along `v` (forward-over-reverse for a reverse-mode `f`), in the time of a
+/// few gradients, without the Hessian.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::nested::hvp;
+/// // cos (x + y·z), the paper's Fig. 12, at 0: the Hessian is −(1, z, y)ᵀ(1, z, y).
+/// let f = catad::paper::cos_xyz::<Reverse, _>();
+/// assert_eq!(hvp(&f, ((0.0, 0.0), 0.0), ((1.0, 0.0), 0.0)), ((-1.0, 0.0), 0.0));
+/// ```
+pub fn hvp<K, A>(f: &DMap<K, A, Sym>, a: Value<A>, v: Value<A>) -> Value<A>
+where
+    K: LinearMap<Sym>,
+    A: Rescale<Sym>,
+{
+    let g = <D<AddFun> as PrimitiveCat<f64>>::primitive(Rc::new(gradient_of::<f64, K, A>(f)));
+    ad::jvp(&g, a, v).1
+}

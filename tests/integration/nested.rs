@@ -1,0 +1,248 @@
+//! Nested derivatives (`catad::nested`): derivatives taken inside programs that are themselves
+//! differentiated, through the macro, in every pair of inner and outer modes — with no
+//! perturbation confusion — and second and third derivatives against their closed forms and
+//! finite differences.
+
+use crate::macro_support::close;
+use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
+use catad::nested::{derivative_of, gradient_of, hessian, hvp, jvp_of, vjp_of};
+use catad::prelude::*;
+use catad::staged::Sym;
+use catad::vocabulary::PrimitiveCat;
+use std::rc::Rc;
+
+#[catad::program]
+fn sum<S: Scalar>(x: S, y: S) -> S {
+    x + y
+}
+
+#[catad::program]
+fn prod<S: Scalar>(x: S, y: S) -> S {
+    x * y
+}
+
+/// Rosenbrock's function with a conditional, for Hessians off a diagonal.
+#[catad::program]
+fn rosenbrock<S: Scalar>(x: S, y: S) -> S {
+    let a = 1.0 - x;
+    let b = y - x * x;
+    if x > 0.0 {
+        a * a + 100.0 * b * b
+    } else {
+        a * a + 100.0 * b * b + (x * y).sin()
+    }
+}
+
+/// For each representation of the inner derivative's linear maps (over `Sym`), a module with the
+/// inner derivatives as primitives and the outer programs that call them.
+macro_rules! inner_mode {
+    ($module:ident, $k:ty) => {
+        mod $module {
+            use super::*;
+
+            catad::primitive! {
+                /// (∂/∂x, ∂/∂y) (x + y), in the inner mode.
+                pub fn grad_sum<S: Scalar>(x: S, y: S) -> (S, S) =
+                    gradient_of::<S, _, _>(&sum::<D<$k>, Sym>());
+            }
+
+            catad::primitive! {
+                /// (∂/∂x, ∂/∂y) (x · y), in the inner mode.
+                pub fn grad_prod<S: Scalar>(x: S, y: S) -> (S, S) =
+                    gradient_of::<S, _, _>(&prod::<D<$k>, Sym>());
+            }
+
+            /// x · d/dy (x + y) at y = 1: 1 for every x; a tool that confuses the two
+            /// perturbations answers 2.
+            #[catad::program]
+            pub fn confusion<S: Scalar>(x: S) -> S {
+                let (_, dy) = grad_sum(x, 1.0);
+                x * dy
+            }
+
+            /// x · d/dy (x · y) at y = 2: the inner function captures x, so this is x², whose
+            /// derivative is 2x.
+            #[catad::program]
+            pub fn captured<S: Scalar>(x: S) -> S {
+                let (_, dy) = grad_prod(x, 2.0);
+                x * dy
+            }
+        }
+    };
+}
+
+inner_mode!(inner_forward, AddFun);
+inner_mode!(inner_reverse, Dual<AddFun>);
+inner_mode!(inner_delta, Delta);
+inner_mode!(inner_cont, Cont<AddFun, Sym>);
+inner_mode!(inner_begin, Begin<AddFun, Sym>);
+inner_mode!(inner_matrices, Mat<Sym>);
+
+/// Runs `$check` with `$outer` each outer mode's representation of linear maps, and `$inner`
+/// each inner mode's module.
+macro_rules! every_pair {
+    (|$outer:ident, $inner:ident, $name:ident| $check:expr) => {
+        in_every_mode!(|$outer, $name| {
+            {
+                use inner_forward as $inner;
+                $check;
+            }
+            {
+                use inner_reverse as $inner;
+                $check;
+            }
+            {
+                use inner_delta as $inner;
+                $check;
+            }
+            {
+                use inner_cont as $inner;
+                $check;
+            }
+            {
+                use inner_begin as $inner;
+                $check;
+            }
+            {
+                use inner_matrices as $inner;
+                $check;
+            }
+        })
+    };
+}
+
+#[test]
+fn no_perturbation_confusion_in_any_pair_of_modes() {
+    every_pair!(|K, inner, outer| {
+        for x in [-2.0, 0.0, 0.5, 3.0] {
+            let f = inner::confusion::<D<K>, f64>();
+            assert_eq!(f.apply(x), x, "{outer} over {}", stringify!(inner));
+            assert_eq!(derivative(&f, x), 1.0, "{outer} over {}", stringify!(inner));
+        }
+    });
+}
+
+#[test]
+fn an_inner_derivative_may_capture_the_outer_variable() {
+    every_pair!(|K, inner, outer| {
+        for x in [-2.0, 0.0, 0.5, 3.0] {
+            let f = inner::captured::<D<K>, f64>();
+            assert_eq!(f.apply(x), x * x, "{outer}");
+            assert_eq!(derivative(&f, x), 2.0 * x, "{outer}");
+        }
+    });
+}
+
+/// The Hessian of Rosenbrock's function at `$at`: the Jacobian in the outer mode `D<$k>` of the
+/// gradient in the inner mode `D<$i>`.
+macro_rules! hessian_in {
+    ($k:ty, $i:ty, $at:expr) => {{
+        let g = D::<$k>::primitive(Rc::new(gradient_of::<f64, _, _>(
+            &rosenbrock::<D<$i>, Sym>(),
+        )));
+        jacobian(&g, $at).as_slice().to_vec()
+    }};
+}
+
+/// Rosenbrock's Hessian by hand (the branch at x > 0).
+fn rosenbrock_hessian(x: f64, y: f64) -> Vec<f64> {
+    let xy = 1200.0 * x * x - 400.0 * y + 2.0;
+    vec![xy, -400.0 * x, -400.0 * x, 200.0]
+}
+
+#[test]
+fn hessians_agree_in_every_pair_of_modes_and_with_their_closed_form() {
+    for at in [(0.5, 1.5), (2.0, -1.0)] {
+        let expected = rosenbrock_hessian(at.0, at.1);
+        in_every_mode!(|K, outer| {
+            for (inner, h) in [
+                ("Forward", hessian_in!(K, AddFun, at)),
+                ("Reverse", hessian_in!(K, Dual<AddFun>, at)),
+                ("ReverseDelta", hessian_in!(K, Delta, at)),
+                ("ReverseCont", hessian_in!(K, Cont<AddFun, Sym>, at)),
+            ] {
+                assert!(close(&h, &expected), "{outer} over {inner}: {h:?}");
+            }
+        });
+    }
+}
+
+#[test]
+fn hessians_agree_with_finite_differences_of_the_gradient_across_a_branch() {
+    // At x < 0 the program takes its other branch: the staged gradient is staged again there.
+    let f = rosenbrock::<Reverse, Sym>();
+    let direct = rosenbrock::<Reverse, f64>();
+    for (x, y) in [(0.7, 0.2), (-0.6, 0.9), (-1.3, -0.4)] {
+        let h = hessian(&f, (x, y));
+        let step = 1e-6;
+        let columns = [(step, 0.0), (0.0, step)].map(|(dx, dy)| {
+            let (a, b) = (
+                gradient(&direct, (x + dx, y + dy)),
+                gradient(&direct, (x - dx, y - dy)),
+            );
+            [(a.0 - b.0) / (2.0 * step), (a.1 - b.1) / (2.0 * step)]
+        });
+        for (c, column) in columns.iter().enumerate() {
+            for (r, fd) in column.iter().enumerate() {
+                let exact = h[(r, c)];
+                assert!(
+                    (exact - fd).abs() <= 1e-5 * (1.0 + exact.abs()),
+                    "H[{r},{c}] at ({x}, {y}): {exact} by nesting, {fd} by differences"
+                );
+            }
+        }
+        assert_eq!(h, h.transpose(), "a Hessian is symmetric");
+        let v = (0.3, -1.1);
+        let hv = hvp(&f, (x, y), v);
+        let product = &h * nalgebra::DVector::from_vec(vec![v.0, v.1]);
+        assert!(close(&[hv.0, hv.1], product.as_slice()));
+    }
+}
+
+#[catad::program]
+fn quartic<S: Scalar>(x: S) -> S {
+    x * x * x * x
+}
+
+#[test]
+fn a_third_derivative_by_staging_a_nested_derivative_again() {
+    // d/dx x⁴ = 4x³ in reverse mode, run over symbolic scalars in forward mode…
+    let first =
+        <Forward as PrimitiveCat<Sym>>::primitive(Rc::new(derivative_of::<Sym, _>(&quartic::<
+            Reverse,
+            Sym,
+        >())));
+    // …whose derivative 12x² is staged in turn, and differentiated in reverse mode: 24x.
+    let second = Reverse::primitive(Rc::new(derivative_of::<f64, _>(&first)));
+    for x in [-1.5, 0.0, 2.0] {
+        assert_eq!(second.apply(x), 12.0 * x * x);
+        assert_eq!(derivative(&second, x), 24.0 * x);
+    }
+}
+
+#[test]
+fn jvp_and_vjp_programs_are_adjoint_in_every_outer_mode() {
+    // ⟨jvp(a, da), db⟩ = ⟨da, vjp(a, db)⟩, and both are differentiated again exactly: the
+    // derivative of (a ↦ ⟨f′ a · da, db⟩) is the same from either program.
+    let f = catad::paper::cos_sin_prod::<Reverse, Sym>();
+    in_every_mode!(|K, outer| {
+        let jvp = D::<K>::primitive(Rc::new(jvp_of::<f64, _, _, _>(&f)));
+        let vjp = D::<K>::primitive(Rc::new(vjp_of::<f64, _, _, _>(&f)));
+        let (a, da, db) = ((0.4, 1.3), (1.0, -2.0), (0.5, 3.0));
+        let (_, tangent) = jvp.apply((a, da));
+        let (_, cotangent) = vjp.apply((a, db));
+        let left = tangent.0 * db.0 + tangent.1 * db.1;
+        let right = da.0 * cotangent.0 + da.1 * cotangent.1;
+        assert!(close(&[left], &[right]), "{outer}");
+        let by_jvp = jacobian(&jvp, (a, da));
+        let by_vjp = jacobian(&vjp, (a, db));
+        // Row 2 of each (the tangent's first coordinate / the cotangent's) through ∂/∂a.
+        let d_left: Vec<f64> = (0..2)
+            .map(|c| by_jvp[(2, c)] * db.0 + by_jvp[(3, c)] * db.1)
+            .collect();
+        let d_right: Vec<f64> = (0..2)
+            .map(|c| da.0 * by_vjp[(2, c)] + da.1 * by_vjp[(3, c)])
+            .collect();
+        assert!(close(&d_left, &d_right), "{outer}: {d_left:?} {d_right:?}");
+    });
+}
