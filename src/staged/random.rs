@@ -106,6 +106,47 @@ pub(crate) struct Case {
     elsewhere: [f64; 3],
 }
 
+impl Case {
+    /// The point the program is recorded at.
+    pub(crate) fn point(&self) -> [f64; 3] {
+        self.at
+    }
+}
+
+/// The central difference quotient of `f` at `x` along `v`, where it is stable: where halving
+/// the step changes it by less than `1e-4` relative (no kink or branch within the step), and
+/// `f` applies at every point it is sampled at.
+pub(crate) fn difference(
+    f: impl Fn(&[f64]) -> Option<Vec<f64>>,
+    x: &[f64],
+    v: &[f64],
+) -> Option<Vec<f64>> {
+    let quotient = |h: f64| -> Option<Vec<f64>> {
+        let at = |s: f64| -> Vec<f64> { x.iter().zip(v).map(|(x, v)| x + s * h * v).collect() };
+        let (plus, minus) = (f(&at(1.0))?, f(&at(-1.0))?);
+        Some(
+            plus.iter()
+                .zip(&minus)
+                .map(|(p, m)| (p - m) / (2.0 * h))
+                .collect(),
+        )
+    };
+    let (coarse, fine) = (quotient(2e-6)?, quotient(1e-6)?);
+    let stable = coarse
+        .iter()
+        .zip(&fine)
+        .all(|(c, f)| (c - f).abs() <= 1e-4 * (1.0 + f.abs()));
+    stable.then_some(fine)
+}
+
+/// Within `1e-5` relative: a derivative against a difference quotient.
+pub(crate) fn near(exact: &[f64], approximate: &[f64]) -> bool {
+    exact
+        .iter()
+        .zip(approximate)
+        .all(|(e, a)| (e - a).abs() <= 1e-5 * (1.0 + e.abs().max(a.abs())))
+}
+
 impl Arbitrary for Case {
     fn arbitrary(g: &mut Gen) -> Case {
         let point = |g: &mut Gen| [(); 3].map(|_| f64::from(i8::arbitrary(g)) / 64.0);
@@ -189,4 +230,34 @@ fn simplification_lengthens_a_tape_only_by_reassociating() {
     QuickCheck::new()
         .tests(200)
         .quickcheck(bounded as fn(Case) -> bool);
+}
+
+/// A linearized tape's derivative: its forward sweep is the difference quotient of the tape
+/// (where that is stable), and its reverse sweep is the forward sweep's adjoint,
+/// `⟨jvp da, db⟩ = ⟨da, vjp db⟩`.
+#[test]
+fn linearized_tapes_sweep_their_derivative() {
+    fn derivative(case: Case, da: (i8, i8, i8), db: (i8, i8, i8)) -> bool {
+        let (tape, _) = tape(&case, true);
+        let Ok(at) = tape.linearize(&case.at) else {
+            return false;
+        };
+        let da = [da.0, da.1, da.2].map(|d| f64::from(d) / 32.0);
+        let db: Vec<f64> = [db.0, db.1, db.2][..tape.outputs()]
+            .iter()
+            .map(|&d| f64::from(d) / 32.0)
+            .collect();
+        let (tangent, cotangent) = (at.jvp(&da), at.vjp(&db));
+        let dot = |a: &[f64], b: &[f64]| -> (f64, f64) {
+            let terms = a.iter().zip(b).map(|(x, y)| x * y);
+            (terms.clone().sum(), terms.map(f64::abs).sum())
+        };
+        let ((left, left_size), (right, right_size)) = (dot(&tangent, &db), dot(&da, &cotangent));
+        let adjoint = (left - right).abs() <= 1e-12 * (1.0 + left_size.max(right_size));
+        let differences = difference(|x| tape.eval_over(x).ok(), &case.at, &da);
+        adjoint && differences.is_none_or(|d| near(&tangent, &d))
+    }
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(derivative as fn(Case, (i8, i8, i8), (i8, i8, i8)) -> bool);
 }
