@@ -2,7 +2,9 @@
 //!
 //! `tests/data/EVAL.jsonl` holds, one line per message, what the eval sent at small sizes and what
 //! the reference tool (`manual`, GradBench's hand-written C++) answered; they were recorded by
-//! `scripts/record_exchange.py`. Each test sends the messages to the binary in order, one at a
+//! `scripts/record_exchange.py` — but for `saddle` and `particle`, which no reference C++
+//! computes: their evals state the answer, and their files were written from the evals' messages
+//! and those answers. Each test sends the messages to the binary in order, one at a
 //! time as the harness does, and checks every answer: the same `id`, success where the reference
 //! succeeded, and outputs equal to the reference's at the harness's tolerance (GradBench's
 //! `compare_json_objects`: `|x − y| / max(1, |x| + |y|) ≤ 1e-4` for numbers, integers exactly, the
@@ -172,6 +174,18 @@ fn lse_matches_the_reference() {
 #[test]
 fn llsq_matches_the_reference() {
     assert_eq!(replay("llsq"), 8);
+}
+
+/// `saddle`'s and `particle`'s references are the answers their evals state (no reference C++
+/// computes them), replayed here from the evals' own messages.
+#[test]
+fn saddle_matches_the_reference() {
+    assert_eq!(replay("saddle"), 4);
+}
+
+#[test]
+fn particle_matches_the_reference() {
+    assert_eq!(replay("particle"), 4);
 }
 
 #[test]

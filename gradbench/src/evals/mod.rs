@@ -7,12 +7,15 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub mod ba;
+pub mod descent;
 pub mod det;
 pub mod gmm;
 pub mod hello;
 pub mod llsq;
 pub mod lse;
 pub mod ode;
+pub mod particle;
+pub mod saddle;
 
 /// Whether catad-gradbench has the module `name`.
 ///
@@ -52,6 +55,8 @@ const MODULES: &[(&str, Module)] = &[
     ("llsq", llsq::evaluate),
     ("lse", lse::evaluate),
     ("ode", ode::evaluate),
+    ("particle", particle::evaluate),
+    ("saddle", saddle::evaluate),
 ];
 
 /// The input of `module` as its type, or an error saying what is wrong with it.
