@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 # The evals, in the report's order. catad-gradbench answers each (a missing one fails its define).
-EVALS = ["hello", "lse", "llsq", "ode", "det", "gmm", "ba"]
+EVALS = ["hello", "lse", "llsq", "ode", "det", "gmm", "ba", "saddle", "particle"]
 
 # What a reader needs to know to read an eval's table, beside the numbers.
 NOTES = {
@@ -49,6 +49,20 @@ NOTES = {
            "with the same argmax. The recording is not in these times and is far larger: at "
            "n = 1280000 it took 6.8–8.6 s (when it was timed as the first run, the median was 7 s, "
            "935×; the direct gradient took 778 ms, 76×); at n = 80000, 0.29 s.",
+    "particle": "No reference C++ computes particle (manual has no such module): the eval checks "
+                "every answer against the control it states, 0.2071918746486116. catad's inner "
+                "gradient (the force, at every Euler step) is a derivative program, "
+                "`catad::nested::gradient_of` in the inner mode, called from the `#[catad::program]` "
+                "that integrates the path; the outer derivative is taken through the whole `while` "
+                "loop in the outer mode (`gradbench/src/evals/particle.rs`). `ff`, `fr`, `rf`, `rr` "
+                "name the outer mode, then the inner.",
+    "saddle": "No reference C++ computes saddle (manual has no such module): the eval checks every "
+              "answer against the point it states (all four coordinates 8.246324826140356e-06, "
+              "which catad's answers equal to the last bit). The outer gradient is taken through "
+              "the inner gradient ascent, itself a `#[catad::program]` calling the inner "
+              "gradient, a derivative program (`catad::nested::gradient_of`) "
+              "(`gradbench/src/evals/saddle.rs`). `ff`, `fr`, `rf`, `rr` name the outer mode, then "
+              "the inner.",
     "ode": "manual's `gradient` is the derivative of the ODE's exact solution in closed form "
            "(`ode.cpp`), not of the Runge–Kutta steps, so its gradient times (and the ratios) "
            "compare different computations; catad differentiates the `s` steps.",
@@ -209,7 +223,7 @@ table's run, are in `docs/gradbench-runs/`. The machine was shared with other bu
 while these ran, so the times are indicative: two runs of lse's gradient at n = 640000 on one
 afternoon took 824 and 1185 ms.
 
-Commands, from the harness directory (`../shared/gradbench/setup {gb}`), for each EVAL:
+Commands, from the harness directory (`../shared/gradbench/setup DIR`, here DIR = target/gradbench), for each EVAL:
 
 ```sh
 cargo build --release -p catad-gradbench
