@@ -176,6 +176,11 @@ fn llsq_matches_the_reference() {
     assert_eq!(replay("llsq"), 8);
 }
 
+#[test]
+fn kmeans_matches_the_reference() {
+    assert_eq!(replay("kmeans"), 8);
+}
+
 /// `saddle`'s and `particle`'s references are the answers their evals state (no reference C++
 /// computes them), replayed here from the evals' own messages.
 #[test]

@@ -13,6 +13,10 @@
 //! ones `D<K>` gives it. The inner mode is `M`, the outer is the category: both are type
 //! parameters.
 //!
+//! [`Tangent`] is the other way in, for an inner derivative too large to stage (a loop over a
+//! data set): a dual number that is itself a `Scalar`, so that any mode runs over it — forward
+//! mode outside that mode (a Hessian-vector product by a gradient over `Tangent<f64>`).
+//!
 //! Perturbations cannot be confused: the inner derivative is a closed program of its inputs
 //! before the outer derivative ever sees it, and a symbolic value of one recording used in
 //! another is an error, not a silent mix-up.
@@ -45,9 +49,11 @@
 mod operators;
 mod second;
 mod staged_program;
+mod tangent;
 #[cfg(test)]
 mod tests;
 
 pub use operators::{derivative_of, gradient_of, jvp_of, vjp_of};
 pub use second::{hessian, hvp};
 pub use staged_program::Nested;
+pub use tangent::Tangent;

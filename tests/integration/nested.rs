@@ -5,7 +5,7 @@
 
 use crate::macro_support::close;
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
-use catad::nested::{derivative_of, gradient_of, hessian, hvp, jvp_of, vjp_of};
+use catad::nested::{Tangent, derivative_of, gradient_of, hessian, hvp, jvp_of, vjp_of};
 use catad::prelude::*;
 use catad::staged::Sym;
 use catad::vocabulary::PrimitiveCat;
@@ -245,4 +245,56 @@ fn jvp_and_vjp_programs_are_adjoint_in_every_outer_mode() {
             .collect();
         assert!(close(&d_left, &d_right), "{outer}: {d_left:?} {d_right:?}");
     });
+}
+
+/// Runs `$check` with `$k` each mode's representation of linear maps over dual numbers.
+macro_rules! over_tangents {
+    (|$k:ident, $name:ident| $check:expr) => {{
+        {
+            type $k = AddFun;
+            let $name = "Forward";
+            $check;
+        }
+        {
+            type $k = Dual<AddFun>;
+            let $name = "Reverse";
+            $check;
+        }
+        {
+            type $k = Delta;
+            let $name = "ReverseDelta";
+            $check;
+        }
+    }};
+}
+
+#[test]
+fn dual_number_scalars_nest_forward_mode_outside_any_mode_without_confusion() {
+    over_tangents!(|K, inner| {
+        for x in [-2.0, 0.5, 3.0] {
+            // x · d/dy (x + y) at y = 1, the outer derivative in the tangent of x.
+            let x = Tangent::new(x, 1.0);
+            let (_, dy) = gradient(&sum::<D<K>, Tangent<f64>>(), (x, Tangent::constant(1.0)));
+            assert_eq!((x * dy).tangent, 1.0, "forward over {inner}");
+            // x · d/dy (x · y) at y = 2 is x², its derivative 2x.
+            let (_, dy) = gradient(&prod::<D<K>, Tangent<f64>>(), (x, Tangent::constant(2.0)));
+            assert_eq!((x * dy).tangent, 2.0 * x.value, "forward over {inner}");
+        }
+    });
+}
+
+#[test]
+fn hessian_vector_products_over_dual_numbers_agree_with_the_staged_ones() {
+    let v = (0.3, -1.1);
+    for (x, y) in [(0.7, 0.2), (-0.6, 0.9)] {
+        let staged = hvp(&rosenbrock::<Reverse, Sym>(), (x, y), v);
+        over_tangents!(|K, inner| {
+            let at = (Tangent::new(x, v.0), Tangent::new(y, v.1));
+            let (gx, gy) = gradient(&rosenbrock::<D<K>, Tangent<f64>>(), at);
+            assert!(
+                close(&[gx.tangent, gy.tangent], &[staged.0, staged.1]),
+                "forward over {inner}"
+            );
+        });
+    }
 }

@@ -11,6 +11,7 @@ pub mod descent;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod kmeans;
 pub mod llsq;
 pub mod lse;
 pub mod ode;
@@ -52,6 +53,7 @@ const MODULES: &[(&str, Module)] = &[
     ("det", det::evaluate),
     ("gmm", gmm::evaluate),
     ("hello", hello::evaluate),
+    ("kmeans", kmeans::evaluate),
     ("llsq", llsq::evaluate),
     ("lse", lse::evaluate),
     ("ode", ode::evaluate),

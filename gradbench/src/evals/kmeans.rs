@@ -1,0 +1,99 @@
+//! `kmeans`: the cost `Σᵢ minⱼ ‖pᵢ − cⱼ‖²` of `k` centroids `C` for `n` points `P`, and Newton's
+//! step direction `J / H` for it, where `J` is the cost's gradient by the centroids and `H` its
+//! Hessian's diagonal (the Hessian is diagonal: each centroid's coordinate moves only its own
+//! terms).
+//!
+//! The cost is one `#[catad::program]` generic in its scalar, the points its data. `dir` takes the
+//! gradient in [`Reverse`] mode over the dual numbers [`Tangent`], every centroid coordinate's
+//! tangent 1: forward mode over reverse mode, so each gradient coordinate carries `(H · 1)`, which
+//! for a diagonal Hessian is its diagonal — the Hessian's diagonal in the time of a few gradients,
+//! never the `kd × kd` matrix (as Haskell ad's `hessianProduct'`, GradBench's Haskell tool).
+
+use super::{no_function, parse};
+use crate::protocol::{Evaluation, Runs, measure};
+use catad::nested::Tangent;
+use catad::prelude::*;
+use catad::space::Data;
+use serde::Deserialize;
+use serde_json::Value;
+use std::time::Instant;
+
+/// `Σᵢ minⱼ ‖pᵢ − cⱼ‖²`: each point's squared distance to its nearest centroid, summed.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::Data;
+/// use catad_gradbench::evals::kmeans::cost;
+/// let points = Data::new(vec![vec![0.0, 0.0], vec![3.0, 4.0]]);
+/// let centroids = vec![vec![0.0, 1.0], vec![3.0, 3.0]];
+/// assert_eq!(cost::<Fun, f64>().apply((points, centroids)), 2.0);
+/// ```
+#[catad::program]
+pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S {
+    points
+        .iter()
+        .map(|p| {
+            centroids
+                .iter()
+                .map(|c| c.iter().zip(&p).map(|(x, y)| (x - y) * (x - y)).sum::<S>())
+                .fold(S::INFINITY, S::min)
+        })
+        .sum::<S>()
+}
+
+/// The eval's input: the points and the centroids, one per row.
+#[derive(Deserialize)]
+struct Input {
+    points: Vec<Vec<f64>>,
+    centroids: Vec<Vec<f64>>,
+}
+
+/// `J / H` at the centroids: the gradient by [`Reverse`] mode over [`Tangent`]s whose tangents are
+/// all 1, so that each coordinate's value is `J`'s and its tangent `H · 1`'s, `H`'s diagonal.
+fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let f = cost::<Reverse, Tangent<f64>>();
+    let along_ones = centroids
+        .iter()
+        .map(|c| c.iter().map(|&x| Tangent::new(x, 1.0)).collect())
+        .collect();
+    let (_, g) = gradient(&f, (points.clone(), along_ones));
+    g.iter()
+        .map(|c: &Vec<Tangent<f64>>| c.iter().map(|x| x.value / x.tangent).collect())
+        .collect()
+}
+
+/// `cost` or `dir` at `input`.
+///
+/// ```
+/// use catad_gradbench::evals::kmeans;
+/// let input = serde_json::json!({
+///     "points": [[0.0, 0.0], [2.0, 0.0], [10.0, 10.0]],
+///     "centroids": [[1.0, 1.0], [9.0, 9.0]],
+/// });
+/// // The first centroid's points average (1, 0): J / H = c − mean = (0, 1); the second's, (−1, −1).
+/// let dir = kmeans::evaluate("dir", input).unwrap().output;
+/// assert_eq!(dir, serde_json::json!([[0.0, 1.0], [-1.0, -1.0]]));
+/// ```
+pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
+    let runs = Runs::of(&input)?;
+    let Input { points, centroids } = parse("kmeans", input)?;
+    let begin = Instant::now();
+    match function {
+        "cost" => {
+            let (f, points) = (cost::<Fun, f64>(), Data::new(points));
+            measure(runs, begin.elapsed(), || {
+                f.apply((points.clone(), centroids.clone()))
+            })
+        }
+        "dir" => {
+            let points = Data::new(
+                points
+                    .iter()
+                    .map(|p| p.iter().map(|&x| Tangent::constant(x)).collect())
+                    .collect(),
+            );
+            measure(runs, begin.elapsed(), || direction(&points, &centroids))
+        }
+        _ => Err(no_function("kmeans", function)),
+    }
+}
