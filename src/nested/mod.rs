@@ -47,6 +47,7 @@
 //! ```
 
 mod operators;
+mod optimise;
 mod second;
 mod staged_program;
 mod tangent;
@@ -54,6 +55,7 @@ mod tangent;
 mod tests;
 
 pub use operators::{derivative_of, gradient_of, jvp_of, vjp_of};
+pub use optimise::{Solver, argmin, fixed_point, root};
 pub use second::{hessian, hvp};
 pub use staged_program::Nested;
 pub use tangent::Tangent;

@@ -14,4 +14,5 @@ mod macro_paper;
 mod macro_sharing;
 mod macro_structs;
 mod nested;
+mod nested_seed;
 mod paper_examples;
