@@ -9,7 +9,8 @@
 //! between the modes' Jacobians, and the largest difference from central finite differences.
 //! Gradients (§13) and a scalar derivative follow; then staging (§17), and the paper's figures of
 //! programs and their derivatives, drawn from the staged programs and written as SVG files to
-//! `target/figures/` (the folder is printed).
+//! `target/figures/` (the folder is printed). Derivatives of derivatives are the second example,
+//! `examples/nesting.rs`, which the tour points to.
 //!
 //! The tour checks what it shows: it panics, and so exits non-zero, if two modes' Jacobians differ by
 //! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6. The test
@@ -413,6 +414,10 @@ pub fn main() {
 
     staged();
     pictures();
+    println!(
+        "\n═══ Derivatives of derivatives — a Hessian, a Newton solve, a nested argmin: \
+         cargo run --example nesting"
+    );
 }
 
 /// The paper's figures (Figs. 2–5, 8, 9, 11, 12 and a Jacobian in `D<Mat>`), drawn from the

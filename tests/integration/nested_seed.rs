@@ -1,9 +1,9 @@
 //! The nested problems of Siskind and Pearlmutter's slides (seed 003), with catad's derivative
 //! operators and optimisers (`catad::nested`): function inversion by `root`, `argmin` as the root
 //! of the derivative, a pair of interacting rational agents (an argmax inside an argmax), and
-//! maximum likelihood.
+//! maximum likelihood. The agents are in `examples/nesting.rs`, which this runs.
 
-use catad::nested::{Solver, argmin, derivative_of, gradient_of, root};
+use catad::nested::{Solver, argmin, gradient_of, root};
 use catad::prelude::*;
 use catad::staged::Sym;
 use catad::vocabulary::PrimitiveCat;
@@ -57,81 +57,19 @@ fn function_inversion_by_root_and_its_derivative() {
     }
 }
 
-/// Agent B's reward for B's action `b` after A's action `a`.
-#[catad::program]
-fn reward_b<S: Scalar>(a: S, b: S) -> S {
-    let gap = b - a.sin();
-    -(gap * gap) - b * b * b * b / 4.0
-}
-
-catad::primitive! {
-    /// B's reward's gradient, in reverse mode.
-    fn reward_b_gradient<S: Scalar>(a: S, b: S) -> (S, S) =
-        gradient_of::<S, _, _>(&reward_b::<Reverse, Sym>());
-}
-
-/// `∂r_B/∂b`.
-#[catad::program]
-fn b_slope<S: Scalar>(a: S, b: S) -> S {
-    let (_, d) = reward_b_gradient(a, b);
-    d
-}
-
-catad::primitive! {
-    /// The gradient of `∂r_B/∂b`, in forward mode: a second derivative by nesting.
-    fn b_slope_gradient<S: Scalar>(a: S, b: S) -> (S, S) =
-        gradient_of::<S, _, _>(&b_slope::<Forward, Sym>());
-}
-
-/// `∂²r_B/∂b²`.
-#[catad::program]
-fn b_curvature<S: Scalar>(a: S, b: S) -> S {
-    let (_, d) = b_slope_gradient(a, b);
-    d
-}
-
-/// Agent A's reward for `a`, B answering `b`.
-#[catad::program]
-fn reward_a<S: Scalar>(a: S, b: S) -> S {
-    -((a - 1.0) * (a - 1.0)) - (b - 1.0) * (b - 1.0) + a * b
-}
-
-/// B's best response to `a`: the argmax of `r_B(a, ·)` by Newton from 0.
-fn response<K: Program<S> + Solver<S>, S: Scalar>() -> Hom<K, S, S> {
-    let best = argmin::<K, S, S>(b_slope::<K, S>(), b_curvature::<K, S>(), 1e-13);
-    K::compose(best, K::fork(K::id(), K::const_c(S::from_f64(0.0))))
-}
-
-/// A's reward for `a` when B answers best: `r_A(a, argmax_b r_B(a, b))`.
-fn leader<K: Program<S> + Solver<S>, S: Scalar>() -> Hom<K, S, S> {
-    K::compose(reward_a::<K, S>(), K::fork(K::id(), response::<K, S>()))
-}
-
-/// The derivative of `leader` as a program `((), a) ↦ …` in `K`, staged in reverse mode.
-fn leader_slope<K: PrimitiveCat<S> + Cartesian, S: Scalar>() -> Hom<K, ((), S), S> {
-    let d = derivative_of::<S, _>(&leader::<Reverse, Sym>());
-    K::compose(K::primitive(Rc::new(d)), K::exr())
-}
+#[path = "../../examples/nesting.rs"]
+mod nesting;
 
 #[test]
 fn a_double_agent_an_argmax_inside_an_argmax() {
-    // A's second derivative: the derivative (in forward mode) of A's derivative (in reverse
-    // mode), itself taken through B's Newton iterations on B's nested derivatives.
-    let slope = leader_slope::<Fun, f64>();
-    let first = leader_slope::<Forward, Sym>();
-    let second = derivative_of::<f64, _>(&Forward::compose(
-        first,
-        Forward::fork(Forward::it(), Forward::id()),
-    ));
-    let curvature = Fun::compose(Fun::primitive(Rc::new(second)), Fun::exr());
-    let a = argmin::<Fun, (), f64>(slope, curvature, 1e-12).apply(((), 0.5));
-    let b = response::<Fun, f64>().apply(a);
+    nesting::main();
+    let (a, b) = nesting::double_agent();
     // B answers best: ∂r_B/∂b = 0 at (a, b) …
-    let db = b_slope::<Fun, f64>().apply((a, b));
+    let db = nesting::b_slope::<Fun, f64>().apply((a, b));
     assert!(db.abs() < 1e-10, "∂r_B/∂b = {db}");
     // … and A's choice is stationary for A's reward with B's answer, by differences of values.
     let h = 1e-5;
-    let value = |a: f64| leader::<Fun, f64>().apply(a);
+    let value = |a: f64| nesting::leader::<Fun, f64>().apply(a);
     let da = (value(a + h) - value(a - h)) / (2.0 * h);
     assert!(da.abs() < 1e-7, "d r_A / da = {da} at a = {a}");
     assert!(
