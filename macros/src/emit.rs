@@ -98,6 +98,19 @@ impl Emitter {
                 let scalar = self.generic.then(|| quote_spanned!(*span=> ::<#scalar>));
                 quote_spanned!(*span=> <#k as #path>::#program #scalar())
             }
+            Term::Nested(d, mode, path, span) => {
+                // The program staged in the mode over `Sym`, its derivative a primitive of `K`.
+                let program = Ident::new(PROGRAM_FN, *span);
+                let scalar = &self.scalar;
+                let (operator, parameters) = d.operator();
+                let operator = Ident::new(operator, *span);
+                let inferred = (0..parameters).map(|_| quote!(_));
+                quote_spanned!(*span=> <#k as ::catad::vocabulary::PrimitiveCat<#scalar>>::primitive(
+                    ::std::rc::Rc::new(::catad::nested::#operator::<#scalar, #(#inferred),*>(
+                        &<#mode as #path>::#program::<::catad::staged::Sym>(),
+                    )),
+                ))
+            }
             Term::Cond(p, then, otherwise) => {
                 let args = [self.pred(p), self.term(then), self.term(otherwise)];
                 self.method(t, None, &args, here)

@@ -42,6 +42,9 @@ impl fmt::Display for Term {
                 let path = squashed(path);
                 write!(f, "{}", path.strip_prefix("::catad::").unwrap_or(&path))
             }
+            Term::Nested(d, mode, path, _) => {
+                write!(f, "{}::<{}>({})", d.name(), squashed(mode), squashed(path))
+            }
             Term::Cond(p, then, otherwise) => {
                 write!(f, "{}({p}, {then}, {otherwise})", name.unwrap_or_default())
             }

@@ -298,3 +298,47 @@ fn hessian_vector_products_over_dual_numbers_agree_with_the_staged_ones() {
         });
     }
 }
+
+/// `x · d/dy (x + y)` at `y = 1`, the inner gradient called in the program by its operator.
+#[catad::program]
+fn confusion_by_call<S: Scalar>(x: S) -> S {
+    let (_, dy) = gradient::<Forward>(sum, x, 1.0);
+    x * dy
+}
+
+/// `4x³`, the derivative of `x⁴` in reverse mode, called in the program.
+#[catad::program]
+fn quartic_slope<S: Scalar>(x: S) -> S {
+    derivative::<Reverse>(quartic, x)
+}
+
+/// `12x²`: the derivative of `quartic_slope`, itself a program with a derivative inside.
+#[catad::program]
+fn quartic_curvature<S: Scalar>(x: S) -> S {
+    derivative::<Forward>(quartic_slope, x)
+}
+
+#[test]
+fn programs_call_derivatives_of_programs_by_their_operators() {
+    assert_eq!(
+        catad::program_form!(confusion_by_call),
+        "mul_c ∘ (exl △ exr ∘ exr) ∘ (id △ gradient::<Forward>(sum) ∘ (id △ const_c(1.0)))"
+    );
+    in_every_mode!(|K, outer| {
+        for x in [-1.5, 0.5, 2.0] {
+            assert_eq!(
+                derivative(&confusion_by_call::<D<K>, f64>(), x),
+                1.0,
+                "{outer}"
+            );
+            assert_eq!(quartic_slope::<D<K>, f64>().apply(x), 4.0 * x * x * x);
+            assert_eq!(quartic_curvature::<D<K>, f64>().apply(x), 12.0 * x * x);
+            // The third derivative, by a third mode: three levels of nesting.
+            assert_eq!(
+                derivative(&quartic_curvature::<D<K>, f64>(), x),
+                24.0 * x,
+                "{outer}"
+            );
+        }
+    });
+}

@@ -3,7 +3,7 @@
 use super::{Lowering, Typed};
 use crate::env::Env;
 use crate::reject::Unsupported;
-use crate::term::Term;
+use crate::term::{Derivative, Term};
 use crate::types::Ty;
 use proc_macro2::Span;
 use quote::ToTokens;
@@ -21,6 +21,9 @@ impl Lowering {
         {
             return primitive;
         }
+        if let Some(nested) = self.nested(env, call, callee)? {
+            return Ok(nested);
+        }
         let (program, ty) = self.callee(callee)?;
         let mut args = Vec::with_capacity(call.args.len());
         for arg in &call.args {
@@ -29,6 +32,49 @@ impl Lowering {
         // Several arguments make a left-nested tuple, as several parameters do.
         let input = args.into_iter().reduce(Term::fork).unwrap_or(Term::It);
         Ok((Term::compose(program, input), ty))
+    }
+
+    /// `gradient::<M>(f, a, b, …)` or `derivative::<M>(f, x)`: the derivative of the program `f`
+    /// in the mode `M`, a program again (`catad::nested`), composed after the arguments.
+    /// `None` where the callee is not a derivative operator with a mode.
+    fn nested(
+        &mut self,
+        env: &Env,
+        call: &syn::ExprCall,
+        callee: &syn::ExprPath,
+    ) -> syn::Result<Option<Typed>> {
+        let Some(last) = callee.path.segments.last() else {
+            return Ok(None);
+        };
+        let (Some(derivative), syn::PathArguments::AngleBracketed(generics)) =
+            (Derivative::named(&last.ident.to_string()), &last.arguments)
+        else {
+            return Ok(None);
+        };
+        let (Some(syn::GenericArgument::Type(mode)), 1) =
+            (generics.args.first(), generics.args.len())
+        else {
+            return Err(Unsupported::NestedMode.at(generics));
+        };
+        let mut args = call.args.iter();
+        let Some(Expr::Path(program)) = args.next() else {
+            return Err(Unsupported::NestedProgram.at(call));
+        };
+        if program.qself.is_some() || program.path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return Err(Unsupported::NestedProgram.at(program));
+        }
+        let mut inputs = Vec::with_capacity(call.args.len());
+        for arg in args {
+            inputs.push(self.expr(env, arg)?.0);
+        }
+        let input = inputs.into_iter().reduce(Term::fork).unwrap_or(Term::It);
+        let term = Term::Nested(
+            derivative,
+            mode.to_token_stream(),
+            program.path.to_token_stream(),
+            call.span(),
+        );
+        Ok(Some((Term::compose(term, input), Ty::Unknown)))
     }
 
     /// Another program, named by its path: a morphism from its parameters. Its path joins the

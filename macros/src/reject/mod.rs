@@ -117,6 +117,10 @@ unsupported! {
     Callee => "calls of anything but a #[catad::program] by its path";
     Recursion => "recursion", "a program is a finite term, built when it is called";
     CallTypeArguments => "type arguments on calls", "call a program by its path, e.g. `sqr(x)`";
+    NestedMode => "this derivative's mode",
+        "name the mode of the derivative, one type, e.g. `gradient::<Reverse>(f, x, y)`";
+    NestedProgram => "this derivative of a program",
+        "name the program first, by its path, then its arguments, e.g. `gradient::<Reverse>(f, x, y)`";
     ScalarFunctionPath => "this scalar function",
         "the scalar functions are the methods, e.g. `f64::max(a, b)`, and `libm::erf(x)`";
     FieldOfUnknown => "fields of a value whose type the macro cannot see",
