@@ -39,10 +39,11 @@ where
 /// ```
 /// use catad::prelude::*;
 /// use catad::nested::jvp_of;
+/// use catad::staged::Sym;
 /// use catad::vocabulary::PrimitiveCat;
 /// use std::rc::Rc;
 ///
-/// let sin = Fun::primitive(Rc::new(jvp_of::<f64, _, _, _>(&Forward::sin_c())));
+/// let sin = Fun::primitive(Rc::new(jvp_of::<f64, _, Sym, Sym>(&Forward::sin_c())));
 /// assert_eq!(sin.apply((0.0, 2.0)), (0.0, 2.0));
 /// ```
 pub fn jvp_of<S, K, A, B>(f: &DMap<K, A, B>) -> Nested<S, (A, A), (B, B)>
@@ -64,10 +65,11 @@ where
 /// ```
 /// use catad::prelude::*;
 /// use catad::nested::vjp_of;
+/// use catad::staged::Sym;
 /// use catad::vocabulary::PrimitiveCat;
 /// use std::rc::Rc;
 ///
-/// let mul = Fun::primitive(Rc::new(vjp_of::<f64, _, _, _>(&Reverse::mul_c())));
+/// let mul = Fun::primitive(Rc::new(vjp_of::<f64, _, (Sym, Sym), Sym>(&Reverse::mul_c())));
 /// assert_eq!(mul.apply(((2.0, 3.0), 1.0)), (6.0, (3.0, 2.0)));
 /// ```
 pub fn vjp_of<S, K, A, B>(f: &DMap<K, A, B>) -> Nested<S, (A, B), (B, A)>

@@ -29,8 +29,8 @@ use std::time::Instant;
 /// ```
 /// use catad::prelude::*;
 /// use catad_gradbench::evals::particle::potential;
-/// // At (10, 5) with w = 5 both charges are 5 away.
-/// assert_eq!(potential::<Fun, f64>().apply(((5.0, 10.0), 5.0)), 0.4);
+/// // With w = 0, at (10, 5) both charges are 5 away.
+/// assert_eq!(potential::<Fun, f64>().apply(((0.0, 10.0), 5.0)), 0.4);
 /// ```
 #[catad::program]
 pub fn potential<S: Scalar>(w: S, x: S, y: S) -> S {

@@ -110,3 +110,58 @@ impl Lowering {
         term
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::expand::tests::{compile, form};
+    use quote::{ToTokens, quote};
+
+    #[test]
+    fn a_derivative_of_a_program_is_composed_after_its_arguments() {
+        let slope = form(quote!(
+            fn slope<S: Scalar>(x: S, y: S) -> S {
+                let (_, d) = gradient::<Reverse>(m::product, y, x);
+                d
+            }
+        ));
+        assert_eq!(slope, "exr ∘ gradient::<Reverse>(m::product) ∘ (exr △ exl)");
+        let code = compile(quote!(
+            fn slope<S: Scalar>(x: S) -> S {
+                derivative::<Forward>(cube, x)
+            }
+        ))
+        .to_token_stream()
+        .to_string();
+        assert!(
+            code.contains(":: catad :: nested :: derivative_of :: < S , _ >"),
+            "{code}"
+        );
+        assert!(
+            code.contains(
+                "< Forward as cube > :: __catad_program :: < :: catad :: staged :: Sym >"
+            ),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn a_derivative_names_its_mode_and_its_program() {
+        for body in [
+            quote!(gradient::<Reverse, Forward>(f, x)),
+            quote!(gradient(f, x)),
+            quote!(gradient::<Reverse>(x * x, x)),
+            quote!(gradient::<Reverse>(f::<Forward>, x)),
+        ] {
+            let program = compile(quote!(
+                fn g(x: f64) -> f64 {
+                    #body
+                }
+            ));
+            let error = program.body().err().map(|e| e.to_string());
+            assert!(
+                error.as_deref().is_some_and(|e| e.contains("derivative")),
+                "{body}: {error:?}"
+            );
+        }
+    }
+}
