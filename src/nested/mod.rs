@@ -2,10 +2,11 @@
 //! taken inside a program that is itself differentiated — to any depth, with forward and reverse
 //! modes freely mixed, and with no perturbation confusion.
 //!
-//! [`gradient_of`], [`jvp_of`], [`vjp_of`] and [`derivative_of`] take a program in a mode `M`
-//! (over [`Sym`](crate::staged::Sym)) and return its derivative as a [`Nested`] program: a
-//! [`Primitive`](crate::vocabulary::Primitive) that every category runs (`Fun`, every `D<K>`,
-//! the macro's programs through `catad::primitive!`). How it works, and why this design, is in
+//! [`gradient_of`], [`jvp_of`], [`vjp_of`], [`derivative_of`] and [`jacobian_of`] take a program
+//! in a mode `M` (over [`Sym`](crate::staged::Sym)) and return its derivative as a [`Nested`]
+//! program: a [`Primitive`](crate::vocabulary::Primitive) that every category runs (`Fun`, every
+//! `D<K>`, the macro's programs — by `gradient::<M>(f, …)` and `derivative::<M>(f, x)`, or through
+//! `catad::primitive!`). How it works, and why this design, is in
 //! docs/architecture.md ("Nesting"): the inner derivative is *staged* — recorded by `M` over
 //! symbolic scalars into a flat [`Tape`](crate::staged::Tape) of scalar operations — and the tape
 //! is differentiated again, exactly, by the category the program is used in: forward sweeps in
@@ -54,7 +55,7 @@ mod tangent;
 #[cfg(test)]
 mod tests;
 
-pub use operators::{derivative_of, gradient_of, jvp_of, vjp_of};
+pub use operators::{derivative_of, gradient_of, jacobian_of, jvp_of, vjp_of};
 pub use optimise::{Solver, argmin, fixed_point, root};
 pub use second::{hessian, hvp};
 pub use staged_program::Nested;

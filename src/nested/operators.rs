@@ -1,5 +1,5 @@
 //! The derivative operators that return programs: `gradient_of`, `jvp_of`, `vjp_of`,
-//! `derivative_of`.
+//! `derivative_of`, `jacobian_of`.
 
 use super::Nested;
 use crate::ad;
@@ -7,6 +7,7 @@ use crate::interpretations::DMap;
 use crate::space::Rescale;
 use crate::staged::Sym;
 use crate::vocabulary::LinearMap;
+use nalgebra::DMatrix;
 
 /// The gradient of `f` as a program `A → A`, run over the scalar `S`: `f`'s mode `K` computes it,
 /// and the category the program is used in differentiates it again.
@@ -104,4 +105,31 @@ where
 {
     let f = f.clone();
     Nested::new("derivative", move |x: Sym| (ad::derivative(&f, x), x))
+}
+
+/// The Jacobian matrix of `f` as a program `a ↦ f′ a`, `dim b` rows by `dim a` columns, run over
+/// the scalar `S`, computed in `f`'s mode `K` (reverse modes by rows, forward modes by columns).
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::nested::jacobian_of;
+/// use catad::vocabulary::PrimitiveCat;
+/// use std::rc::Rc;
+///
+/// // cosSinProd's Jacobian, a program: at (x, y) = (0, 2) it is [[0, 0], [2, 0]].
+/// let f = catad::paper::cos_sin_prod::<Reverse, _>();
+/// let j = Fun::primitive(Rc::new(jacobian_of::<f64, _, _, _>(&f)));
+/// assert_eq!(j.apply((0.0, 2.0)).as_slice(), &[0.0, 2.0, 0.0, 0.0]);
+/// ```
+pub fn jacobian_of<S, K, A, B>(f: &DMap<K, A, B>) -> Nested<S, A, DMatrix<Sym>>
+where
+    K: LinearMap<Sym>,
+    A: Rescale<Sym>,
+    B: Rescale<Sym>,
+{
+    let f = f.clone();
+    Nested::new("jacobian", move |a: A| {
+        let j = ad::jacobian(&f, a);
+        (j.clone(), j)
+    })
 }

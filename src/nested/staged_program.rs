@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 /// What a [`Nested`] program computes over symbolic values: its value and the shape to read
 /// the value's coordinates as.
-type Body<X, Y> = Rc<dyn Fn(X) -> (Y, Y)>;
+type Body<X, Y> = Box<dyn Fn(X) -> (Y, Y)>;
 
 /// A program from `X` to `Y` (symbolic types, run over the scalar `S`), staged: at the first point
 /// it is run at, its body is recorded over [`Sym`] into a [`Tape`], and from then on the tape is
@@ -51,7 +51,7 @@ pub struct Nested<S, X, Y> {
 struct Stage<X, Y> {
     input: X,
     output: Y,
-    tape: Rc<Tape>,
+    tape: Tape,
 }
 
 impl<S, X, Y> Nested<S, X, Y> {
@@ -60,7 +60,7 @@ impl<S, X, Y> Nested<S, X, Y> {
     pub(crate) fn new(name: &'static str, body: impl Fn(X) -> (Y, Y) + 'static) -> Self {
         Nested {
             name,
-            body: Rc::new(body),
+            body: Box::new(body),
             stage: RefCell::new(None),
             scalar: PhantomData,
         }
@@ -101,7 +101,7 @@ where
         let s = stage.insert(Stage {
             input: shape,
             output,
-            tape: Rc::new(tape),
+            tape,
         });
         let l = s.tape.linearize(&coords).unwrap_or_else(|_| {
             panic!(
