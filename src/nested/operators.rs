@@ -113,11 +113,12 @@ where
 /// ```
 /// use catad::prelude::*;
 /// use catad::nested::jacobian_of;
+/// use catad::staged::Sym;
 /// use catad::vocabulary::PrimitiveCat;
 /// use std::rc::Rc;
 ///
 /// // cosSinProd's Jacobian, a program: at (x, y) = (0, 2) it is [[0, 0], [2, 0]].
-/// let f = catad::paper::cos_sin_prod::<Reverse, _>();
+/// let f = catad::paper::cos_sin_prod::<Reverse, Sym>();
 /// let j = Fun::primitive(Rc::new(jacobian_of::<f64, _, _, _>(&f)));
 /// assert_eq!(j.apply((0.0, 2.0)).as_slice(), &[0.0, 2.0, 0.0, 0.0]);
 /// ```
