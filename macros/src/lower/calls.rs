@@ -148,7 +148,7 @@ mod tests {
     fn a_derivative_names_its_mode_and_its_program() {
         for body in [
             quote!(gradient::<Reverse, Forward>(f, x)),
-            quote!(gradient(f, x)),
+            quote!(gradient::<Reverse>()),
             quote!(gradient::<Reverse>(x * x, x)),
             quote!(gradient::<Reverse>(f::<Forward>, x)),
         ] {
