@@ -13,6 +13,10 @@ use std::rc::Rc;
 /// in `f`'s mode `K` (forward-over-reverse for a reverse-mode `f`), `dim a` rows by `dim a`
 /// columns.
 ///
+/// Each call stages `f`'s gradient afresh. To take many Hessians of one program, build the
+/// gradient program once and take its Jacobian at each point, so that its tape is reused:
+/// `jacobian(&Forward::primitive(Rc::new(gradient_of::<f64, _, _>(&f))), a)`.
+///
 /// ```
 /// use catad::prelude::*;
 /// use catad::nested::hessian;
@@ -31,7 +35,7 @@ where
 
 /// The Hessian-vector product `∇²f(a) · v` of a scalar program `f`: the forward-mode derivative
 /// of `f`'s gradient along `v` (forward-over-reverse for a reverse-mode `f`), in the time of a
-/// few gradients, without the Hessian.
+/// few gradients, without the Hessian. Like [`hessian`], each call stages `f`'s gradient afresh.
 ///
 /// ```
 /// use catad::prelude::*;
