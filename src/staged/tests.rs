@@ -156,3 +156,55 @@ fn a_recording_nested_in_another_ends_before_it_goes_on() {
         (4.0, 2, 2.0, 2)
     );
 }
+
+#[test]
+fn a_tape_is_send_and_sync_and_evaluates_batches_on_every_core() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<super::Tape>();
+    let tape = compile(&Reverse::abs_c()).gradient_tape(&1.0);
+    let xs: Vec<f64> = (1..=1001).map(|i| f64::from(i) / 7.0).collect();
+    let mut batch = vec![0.0; 2 * xs.len()];
+    tape.eval_batch(&xs, &mut batch).unwrap();
+    let mut one = [0.0; 2];
+    for (x, out) in xs.iter().zip(batch.chunks(2)) {
+        tape.eval(&[*x], &mut tape.workspace(), &mut one).unwrap();
+        assert_eq!(out, one);
+    }
+    // A point on the other side of abs's kink is reported, not computed wrongly.
+    let mut with_negative = xs.clone();
+    with_negative[500] = -1.0;
+    assert_eq!(
+        tape.eval_batch(&with_negative, &mut batch),
+        Err(super::Diverged)
+    );
+}
+
+#[test]
+fn linalg_primitives_on_nalgebra_vectors_are_staged() {
+    // `linalg`'s primitives need a `RealField` scalar, as `Mat` does.
+    let staged = compile(&crate::linalg::dot::<Reverse, Sym>());
+    let direct = crate::linalg::dot::<Reverse, f64>();
+    let vector = |xs: &[f64]| nalgebra::DVector::from_column_slice(xs);
+    for (u, v) in [([1.0, 2.0], [3.0, 4.0]), ([-0.5, 8.0], [2.0, 0.25])] {
+        let x = (vector(&u), vector(&v));
+        assert_eq!(
+            staged.value_and_gradient(&x),
+            (direct.apply(x.clone()), gradient(&direct, x))
+        );
+    }
+}
+
+#[test]
+fn matrices_stage_to_the_same_tape_as_reverse_mode() {
+    // nalgebra's products over `Sym` fold their constant zeros and ones away and ask no
+    // questions of the values: magSqr's gradient is five operations and no guard, as in reverse
+    // mode.
+    let with_matrices = compile(&crate::paper::mag_sqr::<D<Mat<Sym>>, Sym>());
+    let reverse = compile(&crate::paper::mag_sqr::<Reverse, Sym>());
+    let (tape, reverse_tape) = (
+        with_matrices.gradient_tape(&(3.0, 4.0)),
+        reverse.gradient_tape(&(3.0, 4.0)),
+    );
+    assert_eq!((tape.len(), tape.guards()), (5, 0));
+    assert_eq!(tape.len(), reverse_tape.len());
+}
