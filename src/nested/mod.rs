@@ -50,6 +50,7 @@
 mod operators;
 mod optimise;
 mod second;
+mod sparse;
 mod staged_program;
 mod tangent;
 #[cfg(test)]
@@ -58,5 +59,6 @@ mod tests;
 pub use operators::{derivative_of, gradient_of, jacobian_of, jvp_of, vjp_of};
 pub use optimise::{Solver, argmin, fixed_point, root};
 pub use second::{hessian, hvp};
+pub use sparse::{SparseHessian, Sparsity, sparse_hessian};
 pub use staged_program::Nested;
 pub use tangent::Tangent;

@@ -5,7 +5,9 @@
 
 use crate::macro_support::close;
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
-use catad::nested::{Tangent, derivative_of, gradient_of, hessian, hvp, jvp_of, vjp_of};
+use catad::nested::{
+    Sparsity, Tangent, derivative_of, gradient_of, hessian, hvp, jvp_of, sparse_hessian, vjp_of,
+};
 use catad::prelude::*;
 use catad::staged::Sym;
 use catad::vocabulary::PrimitiveCat;
@@ -341,4 +343,92 @@ fn programs_call_derivatives_of_programs_by_their_operators() {
             );
         }
     });
+}
+
+/// The chained Rosenbrock function `Σᵢ (1 − xᵢ₋₁)² + 100 (xᵢ − xᵢ₋₁²)²`: a tridiagonal Hessian.
+#[catad::program]
+fn chained_rosenbrock<S: Scalar>(xs: Vec<S>) -> S {
+    let mut total = 0.0;
+    for i in 1..xs.len() {
+        let a = 1.0 - xs[i - 1];
+        let b = xs[i] - xs[i - 1] * xs[i - 1];
+        total += a * a + 100.0 * b * b;
+    }
+    total
+}
+
+#[test]
+fn sparse_hessians_equal_the_dense_hessian_from_one_product_per_colour() {
+    let x: Vec<f64> = (0..7).map(|i| 0.3 * f64::from(i) - 0.8).collect();
+    let band = Sparsity::new(7, (0..7).flat_map(|i| [(i, i), (i, (i + 1).min(6))]));
+    assert_eq!(
+        band.colours().len(),
+        3,
+        "a tridiagonal pattern has three colours"
+    );
+    let dense = hessian(&chained_rosenbrock::<Reverse, Sym>(), x.clone());
+    for (inner, sparse) in [
+        (
+            "Reverse",
+            sparse_hessian(
+                &chained_rosenbrock::<Reverse, Sym>(),
+                x.clone(),
+                band.clone(),
+            ),
+        ),
+        (
+            "Forward",
+            sparse_hessian(
+                &chained_rosenbrock::<Forward, Sym>(),
+                x.clone(),
+                band.clone(),
+            ),
+        ),
+    ] {
+        assert_eq!(sparse.to_dense(), dense, "over {inner}");
+    }
+    // Off the band the Hessian is zero; on it, the closed form of each term's second derivatives.
+    for i in 0..7 {
+        for j in 0..7 {
+            let expected = match (i, j) {
+                (i, j) if i == j => {
+                    let left = if i > 0 { 200.0 } else { 0.0 };
+                    let right = if i < 6 {
+                        1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0
+                    } else {
+                        0.0
+                    };
+                    left + right
+                }
+                (i, j) if i.abs_diff(j) == 1 => -400.0 * x[i.min(j)],
+                _ => 0.0,
+            };
+            assert!(
+                close(&[dense[(i, j)]], &[expected]),
+                "H[{i},{j}] = {}",
+                dense[(i, j)]
+            );
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "where the sparsity pattern has none")]
+fn a_pattern_that_misses_entries_is_an_error_not_a_wrong_hessian() {
+    // The chain's Hessian is tridiagonal; the pattern's one colour (all columns) reaches every
+    // row, so the missing entries cannot be seen, but a pattern of the even coordinates alone
+    // leaves the odd rows unreached, where the product shows the band.
+    let x = vec![0.5, -0.25, 1.0, 0.75];
+    let evens = Sparsity::new(4, [(0, 0), (2, 2)]);
+    sparse_hessian(&chained_rosenbrock::<Reverse, Sym>(), x, evens);
+}
+
+#[test]
+#[should_panic(expected = "the sparsity pattern is 3 × 3, the point has 4 coordinates")]
+fn a_pattern_of_another_size_is_an_error_naming_both() {
+    sparse_hessian(
+        &chained_rosenbrock::<Reverse, Sym>(),
+        vec![0.0; 4],
+        Sparsity::diagonal(3),
+    );
 }

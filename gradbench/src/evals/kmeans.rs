@@ -7,15 +7,16 @@
 //! distance to its nearest centroid a checkpoint ([`nearest`]): kept, the reverse pass would hold
 //! every point's `k · d` partial derivatives (890 MB at `k = 100`, `n = 1000`, `d = 16`, some 90 GB
 //! at the eval's largest size); checkpointed, it holds each point's input (70 MB there), and is
-//! no slower. `dir` takes the
-//! gradient in [`Reverse`] mode over the dual numbers [`Tangent`], every centroid coordinate's
-//! tangent 1: forward mode over reverse mode, so each gradient coordinate carries `(H · 1)`, which
-//! for a diagonal Hessian is its diagonal — the Hessian's diagonal in the time of a few gradients,
-//! never the `kd × kd` matrix (as Haskell ad's `hessianProduct'`, GradBench's Haskell tool).
+//! no slower. `dir` reads the
+//! Hessian on its diagonal sparsity pattern ([`SparseHessian`]), whose one colour asks for one
+//! Hessian-vector product, `H · 1`: the gradient in [`Reverse`] mode over the dual numbers
+//! [`Tangent`], every centroid coordinate's tangent 1 — forward mode over reverse mode, the
+//! Hessian's diagonal in the time of a few gradients, never the `kd × kd` matrix (as Haskell ad's
+//! `hessianProduct'`, GradBench's Haskell tool).
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
-use catad::nested::Tangent;
+use catad::nested::{SparseHessian, Sparsity, Tangent};
 use catad::prelude::*;
 use catad::space::Data;
 use serde::Deserialize;
@@ -62,17 +63,31 @@ struct Input {
     centroids: Vec<Vec<f64>>,
 }
 
-/// `J / H` at the centroids: the gradient by [`Reverse`] mode over [`Tangent`]s whose tangents are
-/// all 1, so that each coordinate's value is `J`'s and its tangent `H · 1`'s, `H`'s diagonal.
+/// `J / H` at the centroids. `H`'s diagonal is a [`SparseHessian`] on the [`Sparsity::diagonal`]
+/// pattern, whose one colour asks for one Hessian-vector product `H · 1`: the gradient by
+/// [`Reverse`] mode over [`Tangent`]s whose tangents are the product's vector, so that each
+/// coordinate's value is `J`'s and its tangent `(H · v)`'s. `J` is kept from that pass.
 fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> Vec<Vec<f64>> {
     let f = cost::<Reverse, Tangent<f64>>();
-    let along_ones = centroids
-        .iter()
-        .map(|c| c.iter().map(|&x| Tangent::new(x, 1.0)).collect())
-        .collect();
-    let (_, g) = gradient(&f, (points.clone(), along_ones));
-    g.iter()
-        .map(|c: &Vec<Tangent<f64>>| c.iter().map(|x| x.value / x.tangent).collect())
+    let d = centroids.first().map_or(0, Vec::len);
+    let mut j = Vec::new();
+    let h = SparseHessian::by_products(Sparsity::diagonal(centroids.len() * d), |v| {
+        let along = centroids
+            .iter()
+            .zip(v.chunks(d.max(1)))
+            .map(|(c, v)| c.iter().zip(v).map(|(&x, &v)| Tangent::new(x, v)).collect())
+            .collect();
+        let (_, g) = gradient(&f, (points.clone(), along));
+        let g: Vec<Tangent<f64>> = g.into_iter().flatten().collect();
+        j = g.iter().map(|x| x.value).collect();
+        g.iter().map(|x| x.tangent).collect()
+    });
+    j.iter()
+        .zip(h.diagonal())
+        .map(|(j, h)| j / h)
+        .collect::<Vec<f64>>()
+        .chunks(d.max(1))
+        .map(<[f64]>::to_vec)
         .collect()
 }
 
