@@ -58,7 +58,7 @@ where
     );
     let x = K::compose(K::exl::<S, S>(), K::exr());
     let step = K::compose(K::fork(K::sub_c(), K::exr()), K::fork(x, quotient));
-    until_short::<K, E, S>(step, eps)
+    until_short::<K, E, S, S>(step, eps)
 }
 
 /// `argmin df ddf ε`: the program `(e, x₀) ↦ x` at a stationary point of a function whose
@@ -121,19 +121,23 @@ where
     let x = K::compose(K::exl::<S, S>(), K::exr());
     let next = K::compose(f, K::fork(K::exl(), K::compose(K::exl::<S, S>(), K::exr())));
     let step = K::compose(K::fork(K::exr(), K::sub_c()), K::fork(x, next));
-    until_short::<K, E, S>(step, eps)
+    until_short::<K, E, S, S>(step, eps)
 }
 
-/// `(e, x₀) ↦ x`: `step` run on the state `(x, the last step)` from `(x₀, ∞)` while the last step
-/// is longer than `ε`.
-fn until_short<K, E, S>(step: Hom<K, (E, (S, S)), (S, S)>, eps: f64) -> Hom<K, (E, S), S>
+/// `(e, x₀) ↦ x`: `step` run on the state `(x, the last step's length)` from `(x₀, ∞)` while the
+/// last step is longer than `ε`.
+pub(super) fn until_short<K, E, X, S>(
+    step: Hom<K, (E, (X, S)), (X, S)>,
+    eps: f64,
+) -> Hom<K, (E, X), X>
 where
     K: Solver<S>,
     E: Additive,
+    X: Additive,
     S: Scalar,
 {
     let eps = S::from_f64(eps);
-    let long = Pred::new(move |(_, (_, last)): &(E, (S, S))| last.abs() > eps);
+    let long = Pred::new(move |(_, (_, last)): &(E, (X, S))| last.abs() > eps);
     let start = K::fork(
         K::exl(),
         K::fork(K::exr(), K::const_c(S::from_f64(f64::INFINITY))),

@@ -6,6 +6,7 @@
 use super::recorder::record;
 use super::tape::Tape;
 use crate::space::Scalar;
+use crate::vocabulary::{Cartesian, FloatingCat, Hom, MinMaxCat};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 /// A random expression in three variables.
@@ -71,6 +72,47 @@ impl Expr {
         }
     }
 
+    /// The expression as a program of the variables `(x₀, (x₁, x₂))` in the category `K`.
+    fn program<K, S>(&self) -> Hom<K, (S, (S, S)), S>
+    where
+        K: Cartesian + FloatingCat<S> + MinMaxCat<S>,
+        S: Scalar,
+    {
+        let of = |op: Hom<K, S, S>, e: &Expr| K::compose(op, e.program::<K, S>());
+        match self {
+            Expr::Var(0) => K::exl(),
+            Expr::Var(1) => K::compose(K::exl(), K::exr()),
+            Expr::Var(_) => K::compose(K::exr(), K::exr()),
+            Expr::Const(c) => K::const_c(S::from_f64(*c)),
+            Expr::Unary(op, e) => match op {
+                Unary::Sin => of(K::sin_c(), e),
+                Unary::Cos => of(K::cos_c(), e),
+                Unary::Tanh => of(K::tanh_c(), e),
+                Unary::Neg => of(K::negate_c(), e),
+                Unary::Abs => of(K::abs_c(), e),
+                Unary::ExpTanh => of(K::compose(K::exp_c(), K::tanh_c()), e),
+                Unary::Hypot => {
+                    let square = K::compose(K::mul_c(), K::dup());
+                    let one_plus =
+                        K::compose(K::add_c(), K::fork(K::const_c(S::from_f64(1.0)), square));
+                    of(K::compose(K::sqrt_c(), one_plus), e)
+                }
+            },
+            Expr::Binary(op, a, b) => {
+                let op = match op {
+                    Binary::Add => K::add_c(),
+                    Binary::Sub => K::sub_c(),
+                    Binary::Mul => K::mul_c(),
+                };
+                K::compose(op, K::fork(a.program::<K, S>(), b.program::<K, S>()))
+            }
+            Expr::Max(a, b) => K::compose(
+                K::max_c(),
+                K::fork(a.program::<K, S>(), b.program::<K, S>()),
+            ),
+        }
+    }
+
     fn random(g: &mut Gen, depth: usize) -> Expr {
         let leaf = depth == 0 || u8::arbitrary(g) % 4 == 0;
         let sub = |g: &mut Gen| Box::new(Expr::random(g, depth.saturating_sub(1)));
@@ -107,6 +149,16 @@ pub(crate) struct Case {
 }
 
 impl Case {
+    /// The program's first output as a program of `(x₀, (x₁, x₂))` in the category `K`: what
+    /// the expression computes, written in the vocabulary.
+    pub(crate) fn first_program<K, S>(&self) -> Hom<K, (S, (S, S)), S>
+    where
+        K: Cartesian + FloatingCat<S> + MinMaxCat<S>,
+        S: Scalar,
+    {
+        self.exprs[0].program::<K, S>()
+    }
+
     /// The point the program is recorded at.
     pub(crate) fn point(&self) -> [f64; 3] {
         self.at

@@ -3,7 +3,9 @@
 //! of the derivative, a pair of interacting rational agents (an argmax inside an argmax), and
 //! maximum likelihood. The agents are in `examples/nesting.rs`, which this runs.
 
-use catad::nested::{Solver, argmin, gradient_of, root};
+use crate::macro_support::close;
+use catad::interpretations::{AddFun, D, Delta, Dual};
+use catad::nested::{Solver, argmin, gradient_descent, gradient_of, root};
 use catad::prelude::*;
 use catad::staged::Sym;
 use catad::vocabulary::PrimitiveCat;
@@ -105,4 +107,126 @@ fn maximum_likelihood_by_newton_on_nested_derivatives() {
     let theta = argmin::<Fun, _, f64>(slope, curvature, 1e-14).apply((xs, 1.0));
     // θ = n / Σ x.
     assert!((theta - 4.0 / 4.25).abs() < 1e-12, "θ = {theta}");
+}
+
+/// The data of the supervised learning problem: a line `y ≈ a + b·x` through four points.
+const XS: [f64; 4] = [-1.0, 0.0, 1.0, 2.0];
+const YS: [f64; 4] = [0.5, 1.0, 2.5, 3.0];
+
+/// Ridge regression's error `Σᵢ (a + b·xᵢ − yᵢ)² + λ (a² + b²)` of the line `w = (a, b)`.
+#[catad::program]
+fn ridge<S: Scalar>(lambda: S, w: (S, S)) -> S {
+    let (a, b) = w;
+    let r0 = a - b - 0.5;
+    let r1 = a - 1.0;
+    let r2 = a + b - 2.5;
+    let r3 = a + 2.0 * b - 3.0;
+    r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3 + lambda * (a * a + b * b)
+}
+
+/// The fitted line `(λ, w₀) ↦ w` by gradient descent on the error (the seed's "Supervised Machine
+/// Learning": `GradientDescent Error, w₀, ε`), its gradient a nested derivative.
+fn fit<K: Program<f64> + Solver<f64>>() -> Hom<K, (f64, (f64, f64)), (f64, f64)> {
+    let error_gradient = K::compose(
+        K::exr(),
+        K::primitive(Rc::new(gradient_of::<f64, _, _>(&ridge::<Reverse, Sym>()))),
+    );
+    gradient_descent::<K, _, _, _>(ridge::<K, f64>(), error_gradient, 1e-8)
+}
+
+/// The closed form: `(XᵀX + λI) w = Xᵀy`, and `dw/dλ = −(XᵀX + λI)⁻¹ w`.
+fn ridge_solution(lambda: f64) -> (nalgebra::Vector2<f64>, nalgebra::Vector2<f64>) {
+    let (mut gram, mut rhs) = (
+        nalgebra::Matrix2::<f64>::zeros(),
+        nalgebra::Vector2::zeros(),
+    );
+    for (x, y) in XS.iter().zip(YS) {
+        let row = nalgebra::Vector2::new(1.0, *x);
+        gram += row * row.transpose();
+        rhs += row * y;
+    }
+    let system = gram + nalgebra::Matrix2::identity() * lambda;
+    let inverse = system
+        .try_inverse()
+        .expect("the Gram matrix plus λI is invertible");
+    let w = inverse * rhs;
+    (w, -(inverse * w))
+}
+
+#[test]
+fn supervised_learning_by_gradient_descent_and_its_derivative_in_the_regulariser() {
+    let (lambda, start) = (0.5, (0.0, 0.0));
+    let (w, dw) = ridge_solution(lambda);
+    // The modes whose cost is linear in the iterations: not ReverseCont and ForwardBegin, which
+    // grow exponentially with a program's sharing (issue 9; each step of the descent shares its
+    // context — the point, the gradient, the value — between the line search and the step), nor
+    // D<Mat>, whose matrices are sized by types, while a loop's derivative runs over the count
+    // of its iterations, known only at run time.
+    macro_rules! in_modes_linear_in_iterations {
+        (|$k:ident, $mode:ident| $body:block) => {{
+            {
+                type $k = AddFun;
+                let $mode = "Forward";
+                $body
+            }
+            {
+                type $k = Dual<AddFun>;
+                let $mode = "Reverse";
+                $body
+            }
+            {
+                type $k = Delta;
+                let $mode = "ReverseDelta";
+                $body
+            }
+        }};
+    }
+    in_modes_linear_in_iterations!(|K, mode| {
+        // The descent stops at a step of ε = 1e-8 (about √ulp: closer, the line search compares
+        // values that differ by rounding alone); the fitted line is then within ε of the closed
+        // form, and its derivative, converging with it, within 10ε (measured in Forward mode:
+        // 1.6e-10 and 1.1e-8).
+        let fitted = fit::<D<K>>().apply((lambda, start));
+        let near = |a: f64, b: f64, within: f64| (a - b).abs() <= within;
+        assert!(
+            near(fitted.0, w[0], 1e-8) && near(fitted.1, w[1], 1e-8),
+            "{mode}: {fitted:?}, the closed form {w:?}"
+        );
+        // Differentiated through every step: dw/dλ, and (at convergence) no dependence on w₀.
+        let j = jacobian(&fit::<D<K>>(), (lambda, start));
+        assert!(
+            near(j[(0, 0)], dw[0], 1e-7) && near(j[(1, 0)], dw[1], 1e-7),
+            "{mode}: {j}, the closed form {dw:?}"
+        );
+        assert!(
+            j.columns(1, 2).iter().all(|d| d.abs() < 1e-7),
+            "{mode}: {j}"
+        );
+    });
+}
+
+/// The error at the fitted line, `λ ↦ E(λ, w*(λ))`: a gradient descent inside a program that is
+/// differentiated again.
+fn fitted_error<K: Program<f64> + Solver<f64>>() -> Hom<K, f64, f64> {
+    let start = K::fork(K::id(), K::fork(K::const_c(0.0), K::const_c(0.0)));
+    let fitted = K::compose(fit::<K>(), start);
+    K::compose(ridge::<K, f64>(), K::fork(K::id(), fitted))
+}
+
+#[test]
+fn the_fitted_error_moves_with_the_regulariser_as_the_envelope_theorem_says() {
+    // At a minimum, dE/dλ = ∂E/∂λ = ‖w*‖²: the descent's own derivative cancels.
+    for lambda in [0.1, 0.5, 2.0] {
+        let (w, _) = ridge_solution(lambda);
+        let expected = w.norm_squared();
+        for (mode, d) in [
+            ("Forward", derivative(&fitted_error::<Forward>(), lambda)),
+            ("Reverse", derivative(&fitted_error::<Reverse>(), lambda)),
+        ] {
+            assert!(
+                close(&[d], &[expected]),
+                "{mode} at λ = {lambda}: {d}, ‖w*‖² = {expected}"
+            );
+        }
+    }
 }
