@@ -315,3 +315,20 @@ fn program_support(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scalar_parameter_is_substituted_at_any_depth() {
+        let param = format_ident!("S");
+        let by = quote!(::core::primitive::f64);
+        let predicate = quote!([S; N]: Bound<(S, Vec<S>)>);
+        assert_eq!(
+            substitute(predicate, &param, &by).to_string(),
+            quote!([::core::primitive::f64; N]: Bound<(::core::primitive::f64, Vec<::core::primitive::f64>)>)
+                .to_string()
+        );
+    }
+}
