@@ -138,6 +138,13 @@ where
     gains: Vec<S>,
 }
 
+/// A struct generic in its scalar and a length, bounded in a `where` clause: the length stays a
+/// parameter of its `Rescale`.
+#[derive(Clone, Debug, PartialEq, HasRep)]
+struct Weights<S, const N: usize>([S; N])
+where
+    S: Scalar;
+
 fn affine() -> Affine<f64> {
     Affine {
         w: Vector3::new(1.0, 2.0, 3.0),
@@ -194,6 +201,8 @@ fn a_struct_generic_in_its_scalar_is_rescaled_field_by_field() {
         affine: a,
         gains: vec![1.0, 2.0, 3.0],
     };
+    let weights: Weights<f32, 2> = Weights([1.5, -2.0]).rescale(&mut |v: f64| v as f32);
+    assert_eq!(weights, Weights([1.5, -2.0]));
     assert!(model.same_shape(&model.scale(2.0)));
     assert!(!model.same_shape(&longer));
 }
