@@ -2,10 +2,10 @@
 
 use crate::names::{fresh, identifiers};
 use crate::reject::Rejection;
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Ident, Type};
+use syn::{Data, DeriveInput, Fields, GenericParam, Ident, Type};
 
 /// `()`, `x₁`, or `(x₁, (x₂, ⋯ (xₙ₋₁, xₙ)))`: the representation's shape, for types, values and
 /// patterns alike.
@@ -67,8 +67,11 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     );
 
     let programs = program_support(input, &types, &members, &bounds);
+    let rescale = rescale(input, &members);
     Ok(quote! {
         #programs
+
+        #rescale
 
         impl #impl_generics ::catad::space::HasRep for #name #ty_generics
         where
@@ -87,6 +90,127 @@ pub(crate) fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     })
+}
+
+/// The scalars `catad::space::Rescale` is implemented for by themselves (`scalar_rescale!` in
+/// src/space/rescale.rs): a struct generic in its scalar is rescaled at each of them.
+fn scalars() -> [TokenStream; 3] {
+    [
+        quote!(::core::primitive::f32),
+        quote!(::core::primitive::f64),
+        quote!(::catad::staged::Sym),
+    ]
+}
+
+/// `tokens` with every identifier `param` replaced by `by`, at any depth.
+fn substitute(tokens: TokenStream, param: &Ident, by: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|token| match token {
+            TokenTree::Ident(ident) if ident == *param => by.clone(),
+            TokenTree::Group(group) => {
+                let mut inner =
+                    Group::new(group.delimiter(), substitute(group.stream(), param, by));
+                inner.set_span(group.span());
+                TokenTree::Group(inner).into_token_stream()
+            }
+            other => other.into_token_stream(),
+        })
+        .collect()
+}
+
+/// For a struct with exactly one type parameter, its scalar (`Params<S>`): one
+/// `impl catad::space::Rescale<s> for Params<s>` with `Over<T> = Params<T>` per scalar `s` that
+/// rescales itself, field by field through each field's own `Rescale`, so that a program over
+/// the struct can be staged over `Sym` and run on the struct over `f64`. Nothing for other
+/// structs.
+///
+/// One impl per scalar, not `impl<S> Rescale<S> for Params<S>`: in a generic impl the field
+/// `b: S` rescales to `<S as Rescale<S>>::Over<T>`, which Rust cannot normalise to `T`.
+fn rescale(input: &DeriveInput, members: &[syn::Member]) -> TokenStream {
+    let generics = &input.generics;
+    let mut type_params = generics.type_params();
+    let (Some(param), None) = (type_params.next(), type_params.next()) else {
+        return TokenStream::new();
+    };
+    let param = &param.ident;
+    let name = &input.ident;
+    let mentioned = identifiers(input.to_token_stream());
+    let t = fresh("T", &mentioned);
+    let (f, over, other) = (
+        format_ident!("__catad_f"),
+        format_ident!("__catad_over"),
+        format_ident!("__catad_other"),
+    );
+    // The struct's other parameters (lifetimes, constants) stay parameters of the impl.
+    let kept: Vec<TokenStream> = generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            GenericParam::Type(_) => None,
+            GenericParam::Lifetime(l) => Some(quote!(#l)),
+            GenericParam::Const(c) => {
+                let (ident, ty) = (&c.ident, &c.ty);
+                Some(quote!(const #ident: #ty))
+            }
+        })
+        .collect();
+    let args = |scalar: &TokenStream| -> Vec<TokenStream> {
+        generics
+            .params
+            .iter()
+            .map(|p| match p {
+                GenericParam::Type(_) => scalar.clone(),
+                GenericParam::Lifetime(l) => l.lifetime.to_token_stream(),
+                GenericParam::Const(c) => c.ident.to_token_stream(),
+            })
+            .collect()
+    };
+    let over_args = args(&quote!(#t));
+    let impls = scalars().into_iter().map(|s| {
+        let self_args = args(&s);
+        let same_shape = members
+            .iter()
+            .map(|m| quote!(::catad::space::Rescale::<#s>::same_shape(&self.#m, &#other.#m)))
+            .reduce(|all, one| quote!(#all && #one))
+            .unwrap_or_else(|| quote!(true));
+        let predicates = generics
+            .where_clause
+            .iter()
+            .flat_map(|w| &w.predicates)
+            .map(|p| substitute(p.to_token_stream(), param, &s));
+        quote! {
+            impl<#(#kept),*> ::catad::space::Rescale<#s> for #name<#(#self_args),*>
+            where
+                #(#predicates,)*
+            {
+                type Over<#t: ::catad::space::Scalar> = #name<#(#over_args),*>;
+
+                fn rescale<#t: ::catad::space::Scalar>(
+                    &self,
+                    #f: &mut impl ::core::ops::FnMut(#s) -> #t,
+                ) -> Self::Over<#t> {
+                    #name {
+                        #(#members: ::catad::space::Rescale::<#s>::rescale(&self.#members, #f),)*
+                    }
+                }
+
+                fn unscale<#t: ::catad::space::Scalar>(
+                    #over: &Self::Over<#t>,
+                    #f: &mut impl ::core::ops::FnMut(#t) -> #s,
+                ) -> Self {
+                    #name {
+                        #(#members: ::catad::space::Rescale::<#s>::unscale(&#over.#members, #f),)*
+                    }
+                }
+
+                fn same_shape(&self, #other: &Self) -> ::core::primitive::bool {
+                    #same_shape
+                }
+            }
+        }
+    });
+    quote!(#(#impls)*)
 }
 
 /// The name of the projection to the field `member` (a name or an index):
@@ -189,5 +313,22 @@ fn program_support(
                 #category::compose(<#k as ::catad::vocabulary::RepCat>::abst_c::<Self>(), #rep)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scalar_parameter_is_substituted_at_any_depth() {
+        let param = format_ident!("S");
+        let by = quote!(::core::primitive::f64);
+        let predicate = quote!([S; N]: Bound<(S, Vec<S>)>);
+        assert_eq!(
+            substitute(predicate, &param, &by).to_string(),
+            quote!([::core::primitive::f64; N]: Bound<(::core::primitive::f64, Vec<::core::primitive::f64>)>)
+                .to_string()
+        );
     }
 }

@@ -359,6 +359,57 @@ pub fn primitive(input: TokenStream) -> TokenStream {
 /// assert_eq!(g, Params { w: Vector3::new(-5.0, 0.0, 5.0), b: -5.0 });
 /// assert_eq!(gradient(&loss::<Forward>(x, y), p), g);
 /// ```
+///
+/// # A struct generic in its scalar
+///
+/// A struct with exactly one type parameter, its scalar (`Params<S>`), also gets
+/// `catad::space::Rescale`: for each scalar `s` of `f32`, `f64` and `catad::staged::Sym`, an
+/// `impl Rescale<s> for Params<s>` whose `Over<T>` is `Params<T>`, rescaling field by field
+/// through each field's own `Rescale`. So a program over `Params<S>` can be staged over `Sym` —
+/// its Hessian (`catad::nested::hessian`), its gradient as a program
+/// (`catad::nested::gradient_of`), its compilation (`catad::staged::compile`) — and run on the
+/// user's `Params<f64>`. The parameter's bounds must hold for every `Scalar`, and every field
+/// must rescale to the same field over `T` (scalars, vectors and matrices of `S`, and other such
+/// structs). A struct with no type parameter gets no `Rescale`.
+///
+/// ```
+/// use catad::nested::hessian;
+/// use catad::prelude::*;
+/// use catad::space::{HasRep, SVec};
+/// use catad::staged::Sym;
+/// use nalgebra::{DMatrix, SVector, Vector3};
+///
+/// #[derive(Clone, Debug, PartialEq, HasRep)]
+/// struct Params<S: Scalar> {
+///     w: SVector<S, 3>,
+///     b: S,
+/// }
+///
+/// // (⟨w, x⟩ + b − y)² for one data point (x, y), over any scalar.
+/// fn loss<K, S>(x: Vector3<f64>, y: f64) -> Hom<K, Params<S>, S>
+/// where
+///     K: CocartesianI<SVec<3>> + Cartesian + NumCat<S> + Scalable<S> + RepCat,
+///     S: Scalar,
+/// {
+///     let x = x.map(S::from_f64);
+///     let prediction = K::compose(
+///         K::add_c(),
+///         K::cross(dot_with::<K, SVec<3>, S>(SVec, &x), K::id()),
+///     );
+///     let error = K::compose(K::sub_c(), K::fork(prediction, K::const_c(S::from_f64(y))));
+///     let square = K::compose(K::mul_c(), K::dup());
+///     K::compose(square, K::compose(error, K::repr_c::<Params<S>>()))
+/// }
+///
+/// let p = Params { w: Vector3::new(1.0, 2.0, 3.0), b: 0.5 };
+/// let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
+/// // The Hessian of (⟨z, p⟩ − y)², z = (x, 1), is 2·zzᵀ.
+/// let h: DMatrix<f64> = hessian(&loss::<Reverse, Sym>(x, y), p.clone());
+/// let z = [1.0, 0.0, -1.0, 1.0];
+/// assert_eq!(h, DMatrix::from_fn(4, 4, |i, j| 2.0 * z[i] * z[j]));
+/// let g: Params<f64> = gradient(&loss::<Reverse, f64>(x, y), p);
+/// assert_eq!(g, Params { w: Vector3::new(-5.0, 0.0, 5.0), b: -5.0 });
+/// ```
 #[proc_macro_derive(HasRep)]
 pub fn derive_has_rep(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -17,6 +17,10 @@ use std::rc::Rc;
 /// gradient program once and take its Jacobian at each point, so that its tape is reused:
 /// `jacobian(&Forward::primitive(Rc::new(gradient_of::<f64, _, _>(&f))), a)`.
 ///
+/// The input may be the user's own struct when it is generic in its scalar: `f` is over
+/// `Params<Sym>` and `a` a `Params<f64>` for a struct `Params<S>` that derives `HasRep` (see the
+/// derive's "A struct generic in its scalar").
+///
 /// ```
 /// use catad::prelude::*;
 /// use catad::nested::hessian;

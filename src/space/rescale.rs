@@ -10,8 +10,9 @@ use nalgebra::{ArrayStorage, DMatrix, DVector, SMatrix};
 /// types while it records the program over symbolic scalars.
 ///
 /// Implemented for the scalars (`f32`, `f64`, `Sym`), `()`, `usize`, tuples up to arity 4,
-/// arrays, `Vec`, nalgebra's `SMatrix` (and `SVector`), `DVector` and `DMatrix` of scalars, and
-/// [`Data`] (whose contents become constants of the other scalar).
+/// arrays, `Vec`, nalgebra's `SMatrix` (and `SVector`), `DVector` and `DMatrix` of scalars,
+/// [`Data`] (whose contents become constants of the other scalar), and a user's struct generic in
+/// its scalar that derives [`HasRep`](macro@super::HasRep) (`Params<S>` over `Params<T>`).
 ///
 /// # Laws
 ///
