@@ -18,10 +18,11 @@
 //! data set): a dual number that is itself a `Scalar`, so that any mode runs over it — forward
 //! mode outside that mode (a Hessian-vector product by a gradient over `Tangent<f64>`).
 //!
-//! On them stand the second derivatives — [`hessian`], [`hvp`], and [`sparse_hessian`] with its
-//! [`Sparsity`] pattern (one Hessian-vector product per colour: one for a diagonal Hessian) — and
-//! the optimisers, programs that are differentiated through their iterations: [`root`] (Newton),
-//! [`argmin`], [`fixed_point`] and [`gradient_descent`] (with a backtracking line search).
+//! On them stand the second derivatives — [`hessian`], [`hvp`], [`second_derivative`], and
+//! [`sparse_hessian`] with its [`Sparsity`] pattern (one Hessian-vector product per colour: one
+//! for a diagonal Hessian) — and the optimisers, programs that are differentiated through their
+//! iterations: [`root`] (Newton), [`argmin`], [`fixed_point`] and [`gradient_descent`] (with a
+//! backtracking line search).
 //!
 //! Perturbations cannot be confused: the inner derivative is a closed program of its inputs
 //! before the outer derivative ever sees it, and a symbolic value of one recording used in
@@ -65,7 +66,7 @@ mod tests;
 pub use descent::{ARMIJO, gradient_descent};
 pub use operators::{derivative_of, gradient_of, jacobian_of, jvp_of, vjp_of};
 pub use optimise::{Solver, argmin, fixed_point, root};
-pub use second::{hessian, hvp};
+pub use second::{hessian, hvp, second_derivative};
 pub use sparse::{SparseHessian, Sparsity, sparse_hessian};
 pub use staged_program::Nested;
 pub use tangent::Tangent;

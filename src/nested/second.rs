@@ -1,6 +1,7 @@
-//! Second derivatives as entry points: `hessian` and `hvp`, forward mode over the program's own.
+//! Second derivatives as entry points: `hessian`, `hvp` and `second_derivative`, forward mode over
+//! the program's own.
 
-use super::gradient_of;
+use super::{derivative_of, gradient_of};
 use crate::ad;
 use crate::interpretations::{AddFun, D, DMap};
 use crate::space::Rescale;
@@ -55,4 +56,21 @@ where
 {
     let g = <D<AddFun> as PrimitiveCat<f64>>::primitive(Rc::new(gradient_of::<f64, K, A>(f)));
     ad::jvp(&g, a, v).1
+}
+
+/// The second derivative `f″(x)` of a scalar function `f`: the forward-mode derivative of `f`'s
+/// derivative in `f`'s mode `K`. Like [`hessian`], each call stages `f`'s derivative afresh.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::nested::second_derivative;
+/// // sin″ = −sin, by forward mode over reverse mode.
+/// assert_eq!(second_derivative(&Reverse::sin_c(), 0.5), -(0.5_f64.sin()));
+/// ```
+pub fn second_derivative<K>(f: &DMap<K, Sym, Sym>, x: f64) -> f64
+where
+    K: LinearMap<Sym>,
+{
+    let d = <D<AddFun> as PrimitiveCat<f64>>::primitive(Rc::new(derivative_of::<f64, K>(f)));
+    ad::derivative(&d, x)
 }

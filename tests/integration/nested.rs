@@ -6,7 +6,8 @@
 use crate::macro_support::close;
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::nested::{
-    Sparsity, Tangent, derivative_of, gradient_of, hessian, hvp, jvp_of, sparse_hessian, vjp_of,
+    Sparsity, Tangent, derivative_of, gradient_of, hessian, hvp, jvp_of, second_derivative,
+    sparse_hessian, vjp_of,
 };
 use catad::prelude::*;
 use catad::staged::Sym;
@@ -431,4 +432,25 @@ fn a_pattern_of_another_size_is_an_error_naming_both() {
         vec![0.0; 4],
         Sparsity::diagonal(3),
     );
+}
+
+#[test]
+fn second_derivatives_of_scalar_functions_in_every_inner_mode() {
+    for x in [-1.5, 0.25, 2.0] {
+        let expected = 12.0 * x * x;
+        for (inner, d2) in [
+            ("Forward", second_derivative(&quartic::<Forward, Sym>(), x)),
+            ("Reverse", second_derivative(&quartic::<Reverse, Sym>(), x)),
+            (
+                "ReverseDelta",
+                second_derivative(&quartic::<D<Delta>, Sym>(), x),
+            ),
+            (
+                "ReverseCont",
+                second_derivative(&quartic::<D<Cont<AddFun, Sym>>, Sym>(), x),
+            ),
+        ] {
+            assert!(close(&[d2], &[expected]), "over {inner} at {x}: {d2}");
+        }
+    }
 }
