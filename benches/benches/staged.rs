@@ -4,6 +4,10 @@
 //! - `chain/<n>`: n steps of `x ↦ sin(x)·x` (n = 100, 1000), its derivative;
 //! - `vector/<n>`: `Σᵢ exp(xᵢ)·xᵢ` over a `Vec` of n elements (n = 10³, 10⁴), its gradient;
 //! - `mag_sqr`: `(a, b) ↦ a² + b²`, its gradient;
+//! - `staging/<program>/<n>`: what staging costs — recording a fresh compiled program's gradient
+//!   tape (the program run over `Sym`, simplified, shared, turned into a tape) for the chain
+//!   (n = 10³, 10⁴) and the vector program (n = 10³, 10⁴, 10⁵), beside echidna's recording of its
+//!   tape (`echidna::record`) of the same program;
 //! - `draw/<program>/<boxes>`: drawing a staged gradient of about a thousand operations
 //!   (`catad::picture`: the diagram, its layout and its SVG), for a deep program (the chain) and
 //!   a wide one (the vector program); the id counts the diagram's boxes.
@@ -299,11 +303,50 @@ fn bench_draw(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_staging(c: &mut Criterion) {
+    let mut group = c.benchmark_group("staging");
+    group.sample_size(10);
+    for n in [1_000, 10_000] {
+        let size = compile(&chain::<Reverse, Sym>(n)).gradient_tape(&X0).len();
+        assert!(
+            size >= n,
+            "the chain's tape has {size} operations for {n} steps"
+        );
+        group.bench_function(BenchmarkId::new("chain/catad", n), |b| {
+            b.iter(|| compile(&chain::<Reverse, Sym>(n)).gradient_tape(&black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("chain/echidna", n), |b| {
+            b.iter(|| {
+                record(
+                    |x: &[BReverse<f64>]| chain_generic(n, x[0]),
+                    &[black_box(X0)],
+                )
+            })
+        });
+    }
+    for n in [1_000, 10_000, 100_000] {
+        let xs: Vec<f64> = (0..n).map(|i| (i as f64 / n as f64) - 0.5).collect();
+        let size = compile(&vector::<Reverse, Sym>()).gradient_tape(&xs).len();
+        assert!(
+            size >= n,
+            "the vector program's tape has {size} operations for {n} elements"
+        );
+        group.bench_function(BenchmarkId::new("vector/catad", n), |b| {
+            b.iter(|| compile(&vector::<Reverse, Sym>()).gradient_tape(black_box(&xs)))
+        });
+        group.bench_function(BenchmarkId::new("vector/echidna", n), |b| {
+            b.iter(|| record(|x: &[BReverse<f64>]| vector_generic(x), black_box(&xs)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_chain,
     bench_vector,
     bench_mag_sqr,
-    bench_draw
+    bench_draw,
+    bench_staging
 );
 criterion_main!(benches);

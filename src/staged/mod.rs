@@ -54,6 +54,7 @@
 //! ```
 
 mod compiled;
+mod hasher;
 mod linearization;
 mod op;
 #[cfg(test)]

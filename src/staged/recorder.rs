@@ -3,6 +3,7 @@
 //! (common subexpressions), and computed at the recording point so that comparisons can be
 //! answered and guarded.
 
+use super::hasher::FxHashMap;
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sym::Sym;
@@ -48,8 +49,8 @@ struct Recorder {
     simplify: bool,
     nodes: Vec<Node>,
     values: Vec<f64>,
-    shared: HashMap<Op, u32>,
-    constants: HashMap<u64, u32>,
+    shared: FxHashMap<Op, u32>,
+    constants: FxHashMap<u64, u32>,
     guards: Vec<Guard>,
     rewrites: HashMap<&'static str, usize>,
 }
@@ -92,8 +93,8 @@ pub(crate) fn record<R>(
             simplify,
             nodes: Vec::new(),
             values: Vec::new(),
-            shared: HashMap::new(),
-            constants: HashMap::new(),
+            shared: FxHashMap::default(),
+            constants: FxHashMap::default(),
             guards: Vec::new(),
             rewrites: HashMap::new(),
         })
@@ -127,11 +128,22 @@ fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
     })
 }
 
+/// The most operands of an operation.
+const MAX_ARITY: usize = 2;
+
 /// Records `op` applied to `args` (constants or nodes of this recording), simplified, shared.
 pub(crate) fn apply(args: &[Sym], op: impl FnOnce(&[u32]) -> Op) -> Sym {
+    assert!(
+        args.len() <= MAX_ARITY,
+        "catad::staged: an operation of {} operands, more than the recorder's {MAX_ARITY}",
+        args.len()
+    );
     with(|r| {
-        let ids: Vec<u32> = args.iter().map(|&a| r.intern(a)).collect();
-        r.record_op(op(&ids))
+        let mut ids = [0; MAX_ARITY];
+        for (id, &a) in ids.iter_mut().zip(args) {
+            *id = r.intern(a);
+        }
+        r.record_op(op(&ids[..args.len()]))
     })
 }
 
