@@ -59,17 +59,29 @@ pub(crate) enum Term {
 pub(crate) enum Derivative {
     /// The gradient of a scalar program: `catad::nested::gradient_of`.
     Gradient,
-    /// The derivative of a program of one scalar: `catad::nested::derivative_of`.
-    Derivative,
+    /// The derivative of a program of one scalar, its slope: `catad::nested::derivative_of`.
+    Slope,
+    /// The value and the Jacobian-vector product: `catad::nested::jvp_of`.
+    Jvp,
+    /// The value and the vector-Jacobian product: `catad::nested::vjp_of`.
+    Vjp,
 }
 
 impl Derivative {
     /// The operator's name as a program calls it, and its function in `catad::nested` with the
     /// number of its type parameters after the scalar.
-    pub(crate) const ALL: [(Derivative, &'static str, &'static str, usize); 2] = [
+    pub(crate) const ALL: [(Derivative, &'static str, &'static str, usize); 4] = [
         (Derivative::Gradient, "gradient", "gradient_of", 2),
-        (Derivative::Derivative, "derivative", "derivative_of", 1),
+        (Derivative::Slope, "derivative", "derivative_of", 1),
+        (Derivative::Jvp, "jvp", "jvp_of", 3),
+        (Derivative::Vjp, "vjp", "vjp_of", 3),
     ];
+
+    /// The number of arguments after the program, where it is fixed: a point and a tangent
+    /// (`jvp`) or a point and a cotangent (`vjp`). `gradient` takes the program's own arguments.
+    pub(crate) fn arity(self) -> Option<usize> {
+        matches!(self, Derivative::Jvp | Derivative::Vjp).then_some(2)
+    }
 
     /// The operator a program calls by `name`.
     pub(crate) fn named(name: &str) -> Option<Derivative> {

@@ -346,6 +346,43 @@ fn programs_call_derivatives_of_programs_by_their_operators() {
     });
 }
 
+/// `x · ∂/∂y (x + y)` at `y = 1`, the inner derivative a Jacobian-vector product along `(0, 1)`.
+#[catad::program]
+fn confusion_by_jvp<S: Scalar>(x: S) -> S {
+    let (_, dz) = jvp::<Reverse>(sum, (x, 1.0), (0.0, 1.0));
+    x * dz
+}
+
+/// `∂/∂a (a · b)` at `(x, x²)`, by a vector-Jacobian product with the cotangent 1: `x²`.
+#[catad::program]
+fn pulled_back<S: Scalar>(x: S) -> S {
+    let (_, (da, _)) = vjp::<Forward>(prod, (x, x * x), 1.0);
+    da
+}
+
+#[test]
+fn programs_call_jvp_and_vjp_of_programs() {
+    assert_eq!(
+        catad::program_form!(pulled_back),
+        "exl ∘ exr ∘ vjp::<Forward>(prod) ∘ ((id △ mul_c ∘ dup) △ const_c(1.0))"
+    );
+    in_every_mode!(|K, outer| {
+        for x in [-1.5, 0.5, 2.0] {
+            assert_eq!(
+                derivative(&confusion_by_jvp::<D<K>, f64>(), x),
+                1.0,
+                "{outer}"
+            );
+            assert_eq!(pulled_back::<D<K>, f64>().apply(x), x * x, "{outer}");
+            assert_eq!(
+                derivative(&pulled_back::<D<K>, f64>(), x),
+                2.0 * x,
+                "{outer}"
+            );
+        }
+    });
+}
+
 /// The chained Rosenbrock function `Σᵢ (1 − xᵢ₋₁)² + 100 (xᵢ − xᵢ₋₁²)²`: a tridiagonal Hessian.
 #[catad::program]
 fn chained_rosenbrock<S: Scalar>(xs: Vec<S>) -> S {

@@ -34,8 +34,9 @@ impl Lowering {
         Ok((Term::compose(program, input), ty))
     }
 
-    /// `gradient::<M>(f, a, b, …)` or `derivative::<M>(f, x)`: the derivative of the program `f`
-    /// in the mode `M`, a program again (`catad::nested`), composed after the arguments.
+    /// `gradient::<M>(f, a, b, …)`, `derivative::<M>(f, x)`, `jvp::<M>(f, a, da)` or
+    /// `vjp::<M>(f, a, db)`: the derivative of the program `f` in the mode `M`, a program again
+    /// (`catad::nested`), composed after the arguments.
     /// `None` where the callee is not a derivative operator with a mode.
     fn nested(
         &mut self,
@@ -62,6 +63,9 @@ impl Lowering {
         };
         if program.qself.is_some() || program.path.segments.iter().any(|s| !s.arguments.is_none()) {
             return Err(Unsupported::NestedProgram.at(program));
+        }
+        if derivative.arity().is_some_and(|n| n != call.args.len() - 1) {
+            return Err(Unsupported::NestedArguments.at(&call.args));
         }
         let mut inputs = Vec::with_capacity(call.args.len());
         for arg in args {
@@ -142,6 +146,49 @@ mod tests {
             ),
             "{code}"
         );
+    }
+
+    #[test]
+    fn jvp_and_vjp_take_a_point_and_a_tangent_or_cotangent() {
+        let tangent = form(quote!(
+            fn tangent<S: Scalar>(x: S, y: S) -> S {
+                let (_, dz) = jvp::<Forward>(product, (x, y), (1.0, 0.0));
+                dz
+            }
+        ));
+        assert_eq!(
+            tangent,
+            "exr ∘ jvp::<Forward>(product) ∘ (id △ (const_c(1.0) △ const_c(0.0)))"
+        );
+        let code = compile(quote!(
+            fn pulled<S: Scalar>(x: S) -> S {
+                let (_, dx) = vjp::<Reverse>(cube, x, 1.0);
+                dx
+            }
+        ))
+        .to_token_stream()
+        .to_string();
+        assert!(
+            code.contains(":: catad :: nested :: vjp_of :: < S , _ , _ , _ >"),
+            "{code}"
+        );
+        for body in [
+            quote!(jvp::<Forward>(product, x)),
+            quote!(vjp::<Reverse>(product, x, 1.0, 2.0)),
+        ] {
+            let program = compile(quote!(
+                fn g(x: f64) -> f64 {
+                    #body
+                }
+            ));
+            let error = program.body().err().map(|e| e.to_string());
+            assert!(
+                error
+                    .as_deref()
+                    .is_some_and(|e| e.contains("number of arguments")),
+                "{body}: {error:?}"
+            );
+        }
     }
 
     #[test]

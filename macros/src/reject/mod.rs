@@ -121,6 +121,8 @@ unsupported! {
         "name the mode of the derivative, one type, e.g. `gradient::<Reverse>(f, x, y)`";
     NestedProgram => "this derivative of a program",
         "name the program first, by its path, then its arguments, e.g. `gradient::<Reverse>(f, x, y)`";
+    NestedArguments => "this number of arguments to `jvp` or `vjp`",
+        "pass the program, its point and a tangent (`jvp`) or cotangent (`vjp`), e.g. `jvp::<Forward>(f, (x, y), (1.0, 0.0))`";
     ScalarFunctionPath => "this scalar function",
         "the scalar functions are the methods, e.g. `f64::max(a, b)`, and `libm::erf(x)`";
     FieldOfUnknown => "fields of a value whose type the macro cannot see",
