@@ -72,6 +72,22 @@ impl Expr {
         }
     }
 
+    /// Whether the expression is at a kink at `xs` — a `max` at a tie or an `abs` at 0, within
+    /// `1e-9` — where it need not have a second derivative: the derivative takes one side there
+    /// (abs′ 0 = 0, the subgradient), while a difference quotient of the gradient sees both, and
+    /// may see a smooth function (`√(1 + |x|²)`) or one branch on both sides of a tie.
+    fn at_a_kink(&self, xs: &[f64]) -> bool {
+        match self {
+            Expr::Var(_) | Expr::Const(_) => false,
+            Expr::Unary(Unary::Abs, e) => e.eval(xs).abs() <= 1e-9 || e.at_a_kink(xs),
+            Expr::Unary(_, e) => e.at_a_kink(xs),
+            Expr::Binary(_, a, b) => a.at_a_kink(xs) || b.at_a_kink(xs),
+            Expr::Max(a, b) => {
+                (a.eval(xs) - b.eval(xs)).abs() <= 1e-9 || a.at_a_kink(xs) || b.at_a_kink(xs)
+            }
+        }
+    }
+
     /// The expression as a program of the variables `(x₀, (x₁, x₂))` in the category `K`.
     fn program<K, S>(&self) -> Hom<K, (S, (S, S)), S>
     where
@@ -157,6 +173,11 @@ impl Case {
         S: Scalar,
     {
         self.exprs[0].program::<K, S>()
+    }
+
+    /// Whether the first output is at a kink at the point (see [`Expr::at_a_kink`]).
+    pub(crate) fn first_at_a_kink(&self) -> bool {
+        self.exprs[0].at_a_kink(&self.at)
     }
 
     /// The point the program is recorded at.
