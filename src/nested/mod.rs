@@ -5,8 +5,8 @@
 //! [`gradient_of`], [`jvp_of`], [`vjp_of`], [`derivative_of`] and [`jacobian_of`] take a program
 //! in a mode `M` (over [`Sym`](crate::staged::Sym)) and return its derivative as a [`Nested`]
 //! program: a [`Primitive`](crate::vocabulary::Primitive) that every category runs (`Fun`, every
-//! `D<K>`, the macro's programs — by `gradient::<M>(f, …)` and `derivative::<M>(f, x)`, or through
-//! `catad::primitive!`). How it works, and why this design, is in
+//! `D<K>`, the macro's programs — by `gradient::<M>(f, …)`, `derivative::<M>(f, x)`,
+//! `jvp::<M>(f, a, da)` and `vjp::<M>(f, a, db)`, or through `catad::primitive!`). How it works, and why this design, is in
 //! docs/architecture.md ("Nesting"): the inner derivative is *staged* — recorded by `M` over
 //! symbolic scalars into a flat [`Tape`](crate::staged::Tape) of scalar operations — and the tape
 //! is differentiated again, exactly, by the category the program is used in: forward sweeps in
