@@ -157,7 +157,7 @@ where
 
 /// Panics, naming the entry point and the coordinate, if the point has a NaN coordinate: a
 /// derivative at NaN is undefined, and a NaN read as a number would give a wrong answer.
-fn check_input<S: Scalar, A: Space<S>>(op: &str, a: &A) {
+pub(crate) fn check_input<S: Scalar, A: Space<S>>(op: &str, a: &A) {
     if let Some(i) = a.coords().iter().position(|x| x.is_nan()) {
         panic!("{op}: the input has NaN at coordinate {i} (a derivative at NaN is undefined)");
     }

@@ -299,8 +299,11 @@ where
         a.dim(),
         n = sparsity.dim(),
     );
+    ad::check_input("sparse_hessian", &a);
     let g = <D<AddFun> as PrimitiveCat<f64>>::primitive(Rc::new(gradient_of::<f64, K, A>(f)));
+    // The gradient linearized once; each colour's product is its derivative's action.
+    let (gradient, dg) = g.linearize(a.clone());
     SparseHessian::by_products(sparsity, |v| {
-        ad::jvp(&g, a.clone(), a.with_coords(v)).1.coords()
+        AddFun::forward(&dg, &a.with_coords(v), &gradient).coords()
     })
 }
