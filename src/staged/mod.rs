@@ -28,7 +28,8 @@
 //! (dead-code elimination), `sin x` and `cos x` of one `x` become one [`Op::SinCos`], and every
 //! value gets a slot of a [`Workspace`] made once, so evaluating the tape allocates nothing.
 //! Operations are ordered by depth, so that what a vector program does element by element sits
-//! together, and consecutive copies of one operation on operands at constant strides run as one
+//! together, and consecutive copies of one operation on operands at constant strides (negative
+//! ones too: a reverse sweep walks back over the values of its forward one) run as one
 //! instruction ([`Op::run`]): a loop over a vector costs one dispatch per operation of its body,
 //! not per element, and a running sum keeps its accumulator in a register. The rules that
 //! reassociate (scale fusion, distribution, newest factor last) and the fused `sincos` (libm's)

@@ -95,13 +95,17 @@ impl Op {
     /// let mut slots = [1.0, 2.0, 3.0, 0.0, 0.0];
     /// Op::Add(0, 1).run(&mut slots, 3, 2, [3, 1]);
     /// assert_eq!(slots[3..], [3.0, 6.0]);
+    /// // Strides may be negative: slot 3 = 3 · 1, slot 4 = 2 · 1, slot 5 = 1 · 1.
+    /// let mut slots = [1.0, 2.0, 3.0, 0.0, 0.0, 0.0];
+    /// Op::Mul(2, 0).run(&mut slots, 3, 3, [-1, 0]);
+    /// assert_eq!(slots[3..], [3.0, 2.0, 1.0]);
     /// // A running sum from 10, each copy adding to what the previous one wrote.
     /// let mut slots = [1.0, 2.0, 3.0, 10.0, 0.0, 0.0, 0.0];
     /// Op::Add(3, 0).run(&mut slots, 4, 3, [1, 1]);
     /// assert_eq!(slots[4..], [11.0, 13.0, 16.0]);
     /// ```
     #[inline]
-    pub fn run(self, slots: &mut [f64], dest: usize, len: usize, strides: [usize; 2]) {
+    pub fn run(self, slots: &mut [f64], dest: usize, len: usize, strides: [isize; 2]) {
         match self {
             Op::Add(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a + b),
             Op::Sub(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a - b),
@@ -125,7 +129,7 @@ impl Op {
             Op::Abs(x) => unary(slots, dest, len, x, strides[0], Scalar::abs),
             Op::SinCos(x) => {
                 for k in 0..len {
-                    let (s, c) = libm::sincos(slots[x as usize + k * strides[0]]);
+                    let (s, c) = libm::sincos(slots[copy(x as usize, k, strides[0])]);
                     (slots[dest + 2 * k], slots[dest + 2 * k + 1]) = (s, c);
                 }
             }
@@ -282,12 +286,19 @@ fn unary(
     dest: usize,
     len: usize,
     x: u32,
-    stride: usize,
+    stride: isize,
     f: impl Fn(f64) -> f64,
 ) {
     for k in 0..len {
-        slots[dest + k] = f(slots[x as usize + k * stride]);
+        slots[dest + k] = f(slots[copy(x as usize, k, stride)]);
     }
+}
+
+/// The slot of the `k`-th copy's operand, `x` for the first copy and `stride` further on for
+/// each next one (a stride may be negative: a reverse sweep walks its values backwards).
+#[inline(always)]
+fn copy(x: usize, k: usize, stride: isize) -> usize {
+    x.wrapping_add_signed(k as isize * stride)
 }
 
 /// `len` copies of a binary operation. Where one operand of each copy is the previous copy's
@@ -299,26 +310,26 @@ fn binary(
     dest: usize,
     len: usize,
     [x, y]: [u32; 2],
-    [sx, sy]: [usize; 2],
+    [sx, sy]: [isize; 2],
     f: impl Fn(f64, f64) -> f64,
 ) {
     let (x, y) = (x as usize, y as usize);
-    let chained = |operand: usize, stride: usize| len > 1 && stride == 1 && operand + 1 == dest;
+    let chained = |operand: usize, stride: isize| len > 1 && stride == 1 && operand + 1 == dest;
     if chained(x, sx) {
         let mut acc = slots[x];
         for k in 0..len {
-            acc = f(acc, slots[y + k * sy]);
+            acc = f(acc, slots[copy(y, k, sy)]);
             slots[dest + k] = acc;
         }
     } else if chained(y, sy) {
         let mut acc = slots[y];
         for k in 0..len {
-            acc = f(slots[x + k * sx], acc);
+            acc = f(slots[copy(x, k, sx)], acc);
             slots[dest + k] = acc;
         }
     } else {
         for k in 0..len {
-            slots[dest + k] = f(slots[x + k * sx], slots[y + k * sy]);
+            slots[dest + k] = f(slots[copy(x, k, sx)], slots[copy(y, k, sy)]);
         }
     }
 }

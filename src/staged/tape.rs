@@ -33,7 +33,7 @@ pub struct Tape {
     pub(super) constants: Vec<f64>,
     pub(super) ops: Vec<Op>,
     /// The operations as runs: `(op, len, strides)` is `len` copies of `op`, see [`Op::run`].
-    program: Vec<(Op, usize, [usize; 2])>,
+    program: Vec<(Op, usize, [isize; 2])>,
     pub(super) outputs: Vec<u32>,
     pub(super) guards: Vec<Guard>,
     slots: usize,
@@ -370,7 +370,7 @@ fn schedule(nodes: &[Node], live: &[bool]) -> Vec<usize> {
 
 /// The operations as runs: the longest stretches of copies of one operation whose operands
 /// advance by the same strides from one copy to the next.
-fn runs(ops: &[Op]) -> Vec<(Op, usize, [usize; 2])> {
+fn runs(ops: &[Op]) -> Vec<(Op, usize, [isize; 2])> {
     let mut program = Vec::new();
     let mut i = 0;
     while i < ops.len() {
@@ -388,14 +388,14 @@ fn runs(ops: &[Op]) -> Vec<(Op, usize, [usize; 2])> {
     program
 }
 
-/// The strides from `a`'s operands to `b`'s, if `b` is a copy of `a` further on.
-fn stride(a: Op, b: Op) -> Option<[usize; 2]> {
+/// The strides from `a`'s operands to `b`'s, if `b` is a copy of `a` (on other operands).
+fn stride(a: Op, b: Op) -> Option<[isize; 2]> {
     if a.renumber(|_| 0) != b.renumber(|_| 0) {
         return None;
     }
     let mut strides = [0; 2];
     for (k, (x, y)) in a.operands().zip(b.operands()).enumerate() {
-        strides[k] = y.checked_sub(x)? as usize;
+        strides[k] = y as isize - x as isize;
     }
     Some(strides)
 }
@@ -452,5 +452,79 @@ pub(super) fn holds<S: Scalar>(guard: Guard, slots: &[S]) -> bool {
         Guard::Order(x, y, answer) => at(x).partial_cmp(&at(y)) == answer,
         Guard::Nan(x, answer) => at(x).is_nan() == answer,
         Guard::Value(x, bits) => at(x).to_f64().to_bits() == bits,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Op, runs};
+    use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+    /// Straight-line operations in blocks of copies at constant (possibly negative) strides,
+    /// each reading earlier slots, after `INPUTS` input slots.
+    #[derive(Clone, Debug)]
+    struct Blocks(Vec<Op>);
+
+    const INPUTS: usize = 8;
+
+    impl Arbitrary for Blocks {
+        fn arbitrary(g: &mut Gen) -> Blocks {
+            let mut ops = Vec::new();
+            for _ in 0..usize::arbitrary(g) % 12 {
+                let len = 1 + usize::arbitrary(g) % 6;
+                let kind = u8::arbitrary(g) % 5;
+                let dest = INPUTS + ops.len();
+                let start = |g: &mut Gen| (usize::arbitrary(g) % dest) as isize;
+                let stride = |g: &mut Gen| (i8::arbitrary(g) % 3) as isize;
+                let ([x, y], [sx, sy]) = ([start(g), start(g)], [stride(g), stride(g)]);
+                // Copy k reads x + k·sx: an earlier slot than its own, dest + k.
+                let fits = |x: isize, s: isize| {
+                    (0..len as isize).all(|k| (0..dest as isize + k).contains(&(x + k * s)))
+                };
+                if !(fits(x, sx) && fits(y, sy)) {
+                    continue;
+                }
+                for k in 0..len as isize {
+                    let (x, y) = ((x + k * sx) as u32, (y + k * sy) as u32);
+                    ops.push(match kind {
+                        0 => Op::Add(x, y),
+                        1 => Op::Sub(x, y),
+                        2 => Op::Mul(x, y),
+                        3 => Op::Neg(x),
+                        _ => Op::Sin(x),
+                    });
+                }
+            }
+            Blocks(ops)
+        }
+    }
+
+    /// Runs compute what the operations compute one by one, to the bit, and cover them all.
+    fn runs_compute_the_operations(Blocks(ops): Blocks) -> bool {
+        let inputs = (0..INPUTS).map(|i| 0.75 + i as f64 / 8.0);
+        let mut one_by_one: Vec<f64> = inputs.collect();
+        for op in &ops {
+            one_by_one.push(op.eval(&one_by_one));
+        }
+        let mut slots = one_by_one.clone();
+        slots[INPUTS..].fill(0.0);
+        let program = runs(&ops);
+        let mut next = INPUTS;
+        for &(op, len, strides) in &program {
+            op.run(&mut slots, next, len, strides);
+            next += len;
+        }
+        next == slots.len()
+            && slots
+                .iter()
+                .zip(&one_by_one)
+                .all(|(a, b)| a.to_bits() == b.to_bits())
+    }
+
+    #[test]
+    fn runs_compute_what_their_operations_do() {
+        QuickCheck::new()
+            .tests(500)
+            .quickcheck(runs_compute_the_operations as fn(Blocks) -> bool);
     }
 }

@@ -123,6 +123,44 @@ fn a_vector_program_runs_as_a_few_instructions() {
     }
 }
 
+/// `Σᵢ (Σⱼ xⱼ tᵢʲ)²` at `n` points `tᵢ`, the inner sum a fold over `x` (llsq's shape).
+#[catad::program]
+fn fitted_squares<S: Scalar>(x: Vec<S>, n: usize) -> S {
+    (0..n)
+        .map(|i| {
+            let t = 0.5 + (i as S) / (n as S);
+            let r = x
+                .iter()
+                .fold((0.0, 1.0), |(r, power), xj| (r + xj * power, power * t))
+                .0;
+            r * r
+        })
+        .sum::<S>()
+}
+
+#[test]
+fn a_reverse_sweep_walks_back_through_its_copies_as_runs() {
+    // The gradient's products `2rᵢ · tᵢʲ` come in the reverse sweep's order, the constants
+    // `tᵢʲ` at a stride of −1: they run as one instruction per point, not one per product.
+    let staged = compile(&fitted_squares::<Reverse, Sym>());
+    let direct = fitted_squares::<Reverse, f64>();
+    let (m, n) = (16, 50);
+    let x: Vec<f64> = (0..m).map(|j| 1.0 / (1.0 + j as f64)).collect();
+    let tape = staged.gradient_tape(&(x.clone(), n));
+    assert!(
+        tape.runs() * 5 <= tape.len(),
+        "{} runs for {} operations",
+        tape.runs(),
+        tape.len()
+    );
+    let (y, (g, _)) = staged.value_and_gradient(&(x.clone(), n));
+    let (y_direct, (g_direct, _)) = (direct.apply((x.clone(), n)), gradient(&direct, (x, n)));
+    assert!((y - y_direct).abs() <= 1e-12 * y_direct);
+    for (j, (g, e)) in g.iter().zip(&g_direct).enumerate() {
+        assert!((g - e).abs() <= 1e-12 * e.abs(), "∂/∂x{j}: {g} vs {e}");
+    }
+}
+
 #[test]
 #[should_panic(expected = "another recording (an earlier one")]
 fn a_symbolic_value_of_another_recording_is_refused() {
