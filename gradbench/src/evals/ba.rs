@@ -1,155 +1,112 @@
 //! `ba`: bundle adjustment (ADBench). The reprojection error of one observation — a camera seeing
-//! a point — and the weight error, as programs over small structs; the Jacobian is sparse, one
+//! a point — and the weight error, as programs generic in their scalar over small arrays (the
+//! camera's rotation, centre and intrinsics, the point, the feature); the Jacobian is sparse, one
 //! 2 × 15 block per observation (11 camera parameters, 3 point coordinates, the weight) and one
 //! 1 × 1 block per weight, assembled in GradBench's layout (compressed rows, as `ba.hpp`'s
-//! `SparseMat`). Each block is catad's [`jacobian`] of the observation's program in [`Reverse`]
-//! mode (2 rows for 15 columns: two reverse passes).
+//! `SparseMat`).
+//!
+//! Both functions are *staged* ([`catad::staged`]): each program is recorded once over the
+//! symbolic scalar [`Sym`] in [`Reverse`] mode — the objective's tape holds the errors, the
+//! Jacobian's the block's entries from two reverse sweeps (2 rows for 17 columns, the feature's
+//! two unused) — and the tape is evaluated at every observation, allocating nothing. The
+//! recording happens before the timed runs (a first, untimed run); a tape is recorded again where
+//! an observation takes the other branch of [`rodrigues_rotate_point`] (a zero rotation), which
+//! GradBench's inputs, one camera and point repeated, never do.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
 use catad::prelude::*;
-use catad::space::HasRep;
+use catad::staged::{Sym, Tape, Workspace, compile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::time::Instant;
 
-/// A point or direction in space.
-#[derive(Clone, Debug, PartialEq, HasRep)]
-pub struct Vec3 {
-    /// First coordinate.
-    pub x: f64,
-    /// Second coordinate.
-    pub y: f64,
-    /// Third coordinate.
-    pub z: f64,
-}
-
-/// A camera, its 11 parameters in GradBench's order.
-#[derive(Clone, Debug, PartialEq, HasRep)]
-pub struct Camera {
-    /// The rotation, angle times axis (Rodrigues).
-    pub rotation: Vec3,
-    /// The camera's centre.
-    pub center: Vec3,
-    /// The focal length, in pixels.
-    pub focal: f64,
-    /// The principal point's first coordinate.
-    pub u0: f64,
-    /// The principal point's second coordinate.
-    pub v0: f64,
-    /// The first radial distortion parameter.
-    pub k1: f64,
-    /// The second radial distortion parameter.
-    pub k2: f64,
-}
-
-impl Camera {
-    /// The camera of GradBench's 11 numbers `[r1 r2 r3 C1 C2 C3 f u0 v0 k1 k2]`.
-    ///
-    /// ```
-    /// use catad_gradbench::evals::ba::Camera;
-    /// let c = Camera::from_slice(&[0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 500.0, 0.1, 0.2, 0.01, 0.02]);
-    /// assert_eq!((c.center.z, c.focal, c.k2), (3.0, 500.0, 0.02));
-    /// ```
-    pub fn from_slice(c: &[f64]) -> Camera {
-        Camera {
-            rotation: vec3(&c[0..3]),
-            center: vec3(&c[3..6]),
-            focal: c[6],
-            u0: c[7],
-            v0: c[8],
-            k1: c[9],
-            k2: c[10],
-        }
-    }
-}
-
-/// The point of three coordinates.
-fn vec3(c: &[f64]) -> Vec3 {
-    Vec3 {
-        x: c[0],
-        y: c[1],
-        z: c[2],
-    }
-}
-
 /// `‖v‖²`.
 #[catad::program]
-pub fn sqsum(v: Vec3) -> f64 {
-    v.x * v.x + v.y * v.y + v.z * v.z
+pub fn sqsum<S: Scalar>(v: [S; 3]) -> S {
+    v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
 }
 
-/// `a × b`.
+/// `a × b`, as the pair `(x, (y, z))`.
 #[catad::program]
-pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
-    Vec3 {
-        x: a.y * b.z - a.z * b.y,
-        y: a.z * b.x - a.x * b.z,
-        z: a.x * b.y - a.y * b.x,
-    }
+pub fn cross<S: Scalar>(a: [S; 3], b: [S; 3]) -> (S, (S, S)) {
+    (
+        a[1] * b[2] - a[2] * b[1],
+        (a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]),
+    )
 }
 
 /// `pt` rotated by the angle-axis `rot` (Rodrigues' formula, as Ceres evaluates it; at the zero
-/// rotation, its first-order form `pt + rot × pt`).
+/// rotation, its first-order form `pt + rot × pt`), as the pair `(x, (y, z))`.
 #[catad::program]
-pub fn rodrigues_rotate_point(rot: Vec3, pt: Vec3) -> Vec3 {
+pub fn rodrigues_rotate_point<S: Scalar>(rot: [S; 3], pt: [S; 3]) -> (S, (S, S)) {
     let sqtheta = sqsum(rot);
     if sqtheta != 0.0 {
         let theta = sqtheta.sqrt();
         let costheta = theta.cos();
         let sintheta = theta.sin();
         let theta_inverse = 1.0 / theta;
-        let w = Vec3 {
-            x: rot.x * theta_inverse,
-            y: rot.y * theta_inverse,
-            z: rot.z * theta_inverse,
-        };
-        let w_cross_pt: Vec3 = cross(w, pt);
-        let tmp = (w.x * pt.x + w.y * pt.y + w.z * pt.z) * (1.0 - costheta);
-        Vec3 {
-            x: pt.x * costheta + w_cross_pt.x * sintheta + w.x * tmp,
-            y: pt.y * costheta + w_cross_pt.y * sintheta + w.y * tmp,
-            z: pt.z * costheta + w_cross_pt.z * sintheta + w.z * tmp,
-        }
+        let w = rot.map(|r| r * theta_inverse);
+        let (c0, (c1, c2)) = cross(w, pt);
+        let tmp = (w[0] * pt[0] + w[1] * pt[1] + w[2] * pt[2]) * (1.0 - costheta);
+        (
+            pt[0] * costheta + c0 * sintheta + w[0] * tmp,
+            (
+                pt[1] * costheta + c1 * sintheta + w[1] * tmp,
+                pt[2] * costheta + c2 * sintheta + w[2] * tmp,
+            ),
+        )
     } else {
-        let rot_cross_pt: Vec3 = cross(rot, pt);
-        Vec3 {
-            x: pt.x + rot_cross_pt.x,
-            y: pt.y + rot_cross_pt.y,
-            z: pt.z + rot_cross_pt.z,
-        }
+        let (c0, (c1, c2)) = cross(rot, pt);
+        (pt[0] + c0, (pt[1] + c1, pt[2] + c2))
     }
 }
 
-/// The projection of the point `x` by the camera `cam`, in pixels: rotated into the camera's
-/// frame, divided by its depth, distorted radially, scaled by the focal length and moved to the
-/// principal point.
+/// The projection of the point `x` by the camera of rotation `rot`, centre `center` and
+/// `intrinsics` (focal length, principal point, two radial distortion parameters), in pixels:
+/// rotated into the camera's frame, divided by its depth, distorted radially, scaled by the focal
+/// length and moved to the principal point.
 #[catad::program]
-pub fn project(cam: Camera, x: Vec3) -> (f64, f64) {
-    let c: Vec3 = cam.center;
-    let xo = Vec3 {
-        x: x.x - c.x,
-        y: x.y - c.y,
-        z: x.z - c.z,
-    };
-    let xcam: Vec3 = rodrigues_rotate_point(cam.rotation, xo);
-    let p0 = xcam.x / xcam.z;
-    let p1 = xcam.y / xcam.z;
+pub fn project<S: Scalar>(rot: [S; 3], center: [S; 3], intrinsics: [S; 5], x: [S; 3]) -> (S, S) {
+    let xo = x.zip_with(center, |xi, ci| xi - ci);
+    let (x0, (x1, x2)) = rodrigues_rotate_point(rot, xo);
+    let p0 = x0 / x2;
+    let p1 = x1 / x2;
     let rsq = p0 * p0 + p1 * p1;
-    let l = 1.0 + cam.k1 * rsq + cam.k2 * rsq * rsq;
-    (p0 * l * cam.focal + cam.u0, p1 * l * cam.focal + cam.v0)
+    let l = 1.0 + intrinsics[3] * rsq + intrinsics[4] * rsq * rsq;
+    (
+        p0 * l * intrinsics[0] + intrinsics[1],
+        p1 * l * intrinsics[0] + intrinsics[2],
+    )
 }
 
-/// The weighted reprojection error of an observation: `w (project(cam, x) − feat)`.
+/// The weighted reprojection error of an observation: `w (project(cam, x) − feat)`, the camera
+/// given by its 11 parameters in GradBench's order `[r1 r2 r3 C1 C2 C3 f u0 v0 k1 k2]`, split in
+/// three.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_gradbench::evals::ba::reproj_error;
+/// // The identity camera of focal length 2 sees (1, 2, 4) at (0.5, 1), 0.5 and 1 from the feature.
+/// let at = (((([0.0; 3], [0.0; 3]), [2.0, 0.0, 0.0, 0.0, 0.0]), [1.0, 2.0, 4.0]), 2.0);
+/// assert_eq!(reproj_error::<Fun, f64>().apply((at, [0.0, 0.0])), (1.0, 2.0));
+/// ```
 #[catad::program]
-pub fn reproj_error(cam: Camera, x: Vec3, w: f64, feat: (f64, f64)) -> (f64, f64) {
-    let proj = project(cam, x);
-    (w * (proj.0 - feat.0), w * (proj.1 - feat.1))
+pub fn reproj_error<S: Scalar>(
+    rot: [S; 3],
+    center: [S; 3],
+    intrinsics: [S; 5],
+    x: [S; 3],
+    w: S,
+    feat: [S; 2],
+) -> (S, S) {
+    let (u, v) = project(rot, center, intrinsics, x);
+    (w * (u - feat[0]), w * (v - feat[1]))
 }
 
 /// The weight error, `1 − w²`.
 #[catad::program]
-pub fn w_error(w: f64) -> f64 {
+pub fn w_error<S: Scalar>(w: S) -> S {
     1.0 - w * w
 }
 
@@ -169,12 +126,22 @@ struct Input {
 /// The problem as `ba.hpp` expands it: `n` cameras, `m` points, `p` weights, features and
 /// observations (camera `i mod n` sees point `i mod m`).
 struct Problem {
-    cams: Vec<Camera>,
-    points: Vec<Vec3>,
+    cams: Vec<[f64; 11]>,
+    points: Vec<[f64; 3]>,
     weights: Vec<f64>,
-    feats: Vec<(f64, f64)>,
+    feats: Vec<[f64; 2]>,
     obs: Vec<(usize, usize)>,
 }
+
+/// The arguments of [`reproj_error`]: the camera's rotation, centre and intrinsics, the point, the
+/// weight, the feature.
+type Observation = (
+    (((([f64; 3], [f64; 3]), [f64; 5]), [f64; 3]), f64),
+    [f64; 2],
+);
+
+/// The number of coordinates of an [`Observation`].
+const ARGUMENTS: usize = 11 + 3 + 1 + 2;
 
 impl Problem {
     fn expand(input: &Input) -> Result<Problem, String> {
@@ -186,16 +153,77 @@ impl Problem {
                 input.feat.len()
             ));
         }
-        if input.n == 0 || input.m == 0 {
-            return Err("ba: there must be a camera and a point".to_string());
+        if input.n == 0 || input.m == 0 || input.p == 0 {
+            return Err("ba: there must be a camera, a point and an observation".to_string());
         }
+        let array = |v: &[f64]| <[f64; 11]>::try_from(v).ok();
         Ok(Problem {
-            cams: vec![Camera::from_slice(&input.cam); input.n],
-            points: vec![vec3(&input.x); input.m],
+            cams: vec![array(&input.cam).expect("checked: 11 parameters"); input.n],
+            points: vec![[input.x[0], input.x[1], input.x[2]]; input.m],
             weights: vec![input.w; input.p],
-            feats: vec![(input.feat[0], input.feat[1]); input.p],
+            feats: vec![[input.feat[0], input.feat[1]]; input.p],
             obs: (0..input.p).map(|i| (i % input.n, i % input.m)).collect(),
         })
+    }
+
+    /// Observation `i`'s arguments to [`reproj_error`].
+    fn observation(&self, i: usize) -> Observation {
+        let (cam, x) = (&self.cams[self.obs[i].0], self.points[self.obs[i].1]);
+        let part = |range: std::ops::Range<usize>| cam[range].to_vec();
+        let (rot, center, intrinsics) = (part(0..3), part(3..6), part(6..11));
+        (
+            (
+                (
+                    (
+                        (rot.try_into().expect("3"), center.try_into().expect("3")),
+                        intrinsics.try_into().expect("5"),
+                    ),
+                    x,
+                ),
+                self.weights[i],
+            ),
+            self.feats[i],
+        )
+    }
+
+    /// Observation `i`'s arguments to [`reproj_error`] as a tape's coordinates, in order.
+    fn coordinates(&self, i: usize) -> [f64; ARGUMENTS] {
+        let (cam, x) = (self.obs[i].0, self.obs[i].1);
+        let mut a = [0.0; ARGUMENTS];
+        a[..11].copy_from_slice(&self.cams[cam]);
+        a[11..14].copy_from_slice(&self.points[x]);
+        a[14] = self.weights[i];
+        a[15..].copy_from_slice(&self.feats[i]);
+        a
+    }
+}
+
+/// A staged program's tape, evaluated at one point after another: recorded at the first, and
+/// again wherever the program takes another branch than where its tape was recorded (a zero
+/// rotation in [`rodrigues_rotate_point`]).
+struct Tapes<F> {
+    record: F,
+    tape: Option<(Tape, Workspace)>,
+}
+
+impl<F: Fn(usize) -> Tape> Tapes<F> {
+    /// Tapes recorded by `record` at the index of a point.
+    fn new(record: F) -> Self {
+        Tapes { record, tape: None }
+    }
+
+    /// The tape's outputs at point `i`, of coordinates `input`.
+    fn eval(&mut self, i: usize, input: &[f64], out: &mut [f64]) {
+        if let Some((tape, workspace)) = &mut self.tape
+            && tape.eval(input, workspace, out).is_ok()
+        {
+            return;
+        }
+        let tape = (self.record)(i);
+        let mut workspace = tape.workspace();
+        tape.eval(input, &mut workspace, out)
+            .expect("a tape computes the program where it was recorded");
+        self.tape = Some((tape, workspace));
     }
 }
 
@@ -257,77 +285,92 @@ const BLOCK: usize = 11 + 3 + 1;
 /// assert_eq!(o["w_err"]["repeated"], 4);
 /// let j = ba::evaluate("jacobian", input).unwrap().output;
 /// assert_eq!(j["rows"][1], 15);
+///
+/// // At the zero rotation, Rodrigues' other branch, the staged block is catad's direct Jacobian.
+/// use catad::prelude::*;
+/// let cam = [0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 500.0, 0.1, 0.2, 0.01, 0.02];
+/// let input = serde_json::json!({
+///     "n": 1, "m": 1, "p": 1, "cam": cam, "x": [0.5, 0.4, 10.0], "w": 0.9, "feat": [1.0, 2.0],
+/// });
+/// let vals = ba::evaluate("jacobian", input).unwrap().output["vals"].clone();
+/// let (rot, center, intrinsics) = ([0.0; 3], [1.0, 2.0, 3.0], [500.0, 0.1, 0.2, 0.01, 0.02]);
+/// let at = (((((rot, center), intrinsics), [0.5, 0.4, 10.0]), 0.9), [1.0, 2.0]);
+/// let direct = jacobian(&ba::reproj_error::<Reverse, f64>(), at);
+/// for row in 0..2 {
+///     for k in 0..15 {
+///         let (staged, direct) = (vals[15 * row + k].as_f64().unwrap(), direct[(row, k)]);
+///         assert!((staged - direct).abs() <= 1e-12 * direct.abs().max(1.0), "{row}, {k}");
+///     }
+/// }
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;
     let input: Input = parse("ba", input)?;
     let start = Instant::now();
     let problem = Problem::expand(&input)?;
+    let reproj = compile(&reproj_error::<Reverse, Sym>());
+    let weight = compile(&w_error::<Reverse, Sym>());
     match function {
         "objective" => {
-            let reproj = reproj_error::<Fun>();
-            let weight = w_error::<Fun>();
-            measure(runs, start.elapsed(), || {
-                let errors = observations(&problem)
-                    .map(|a| reproj.apply(a))
-                    .collect::<Vec<_>>();
-                let w_errors = problem
-                    .weights
-                    .iter()
-                    .map(|&w| weight.apply(w))
-                    .collect::<Vec<_>>();
-                let (first, first_w) = (errors[0], w_errors[0]);
+            let mut errors = Tapes::new(|i| reproj.apply_tape(&problem.observation(i)));
+            let mut w_errors = Tapes::new(|i| weight.apply_tape(&problem.weights[i]));
+            let mut objective = || {
+                let errors: Vec<[f64; 2]> = (0..input.p)
+                    .map(|i| {
+                        let mut e = [0.0; 2];
+                        errors.eval(i, &problem.coordinates(i), &mut e);
+                        e
+                    })
+                    .collect();
+                let w_errors: Vec<f64> = (0..input.p)
+                    .map(|i| {
+                        let mut e = [0.0];
+                        w_errors.eval(i, &[problem.weights[i]], &mut e);
+                        e[0]
+                    })
+                    .collect();
                 Objective {
                     reproj_error: Repeated2 {
-                        elements: [first.0, first.1],
+                        elements: errors[0],
                         repeated: errors.len(),
                     },
                     w_err: Repeated1 {
-                        element: first_w,
+                        element: w_errors[0],
                         repeated: w_errors.len(),
                     },
                 }
-            })
+            };
+            objective();
+            measure(runs, start.elapsed(), objective)
         }
         "jacobian" => {
-            let reproj = reproj_error::<Reverse>();
-            let weight = w_error::<Forward>();
-            measure(runs, start.elapsed(), || {
-                let j = sparse_jacobian(&problem, &input, &reproj, &weight);
+            let mut blocks = Tapes::new(|i| reproj.jacobian_tape(&problem.observation(i)));
+            let mut slopes = Tapes::new(|i| weight.gradient_tape(&problem.weights[i]));
+            let mut jacobian = || {
+                let j = sparse_jacobian(&problem, &input, &mut blocks, &mut slopes);
                 Abbreviated {
                     rows: abbreviated(&j.rows),
                     cols: abbreviated(&j.cols),
                     vals: abbreviated(&j.vals),
                 }
-            })
+            };
+            jacobian();
+            measure(runs, start.elapsed(), jacobian)
         }
         _ => Err(no_function("ba", function)),
     }
 }
 
-/// Each observation's arguments to [`reproj_error`].
-fn observations(
-    problem: &Problem,
-) -> impl Iterator<Item = (((Camera, Vec3), f64), (f64, f64))> + '_ {
-    problem.obs.iter().enumerate().map(|(i, &(c, p))| {
-        (
-            (
-                (problem.cams[c].clone(), problem.points[p].clone()),
-                problem.weights[i],
-            ),
-            problem.feats[i],
-        )
-    })
-}
-
 /// The Jacobian of all the errors with respect to the cameras, the points and the weights, in
 /// `ba.hpp`'s layout: for each observation its two rows (the camera's 11 columns, the point's 3,
-/// the weight's 1), then one row per weight error.
+/// the weight's 1), then one row per weight error. `blocks` are tapes of [`reproj_error`]'s
+/// Jacobian (its entries column by column, the feature's two columns last), `slopes` of
+/// [`w_error`]'s value and derivative.
 fn sparse_jacobian(
     problem: &Problem,
     input: &Input,
-    reproj: &Hom<Reverse, (((Camera, Vec3), f64), (f64, f64)), (f64, f64)>,
-    weight: &Hom<Forward, f64, f64>,
+    blocks: &mut Tapes<impl Fn(usize) -> Tape>,
+    slopes: &mut Tapes<impl Fn(usize) -> Tape>,
 ) -> SparseMat {
     let (n, m, p) = (input.n, input.m, input.p);
     let mut j = SparseMat {
@@ -336,9 +379,9 @@ fn sparse_jacobian(
         vals: Vec::with_capacity(2 * BLOCK * p + p),
     };
     j.rows.push(0);
-    for (i, a) in observations(problem).enumerate() {
-        let (cam, pt) = problem.obs[i];
-        let block = jacobian(reproj, a);
+    let mut block = [0.0; 2 * ARGUMENTS];
+    for (i, &(cam, pt)) in problem.obs.iter().enumerate() {
+        blocks.eval(i, &problem.coordinates(i), &mut block);
         for row in 0..2 {
             let last = *j.rows.last().unwrap();
             j.rows.push(last + BLOCK);
@@ -348,15 +391,17 @@ fn sparse_jacobian(
                 .chain(std::iter::once(11 * n + 3 * m + i));
             for (k, column) in columns.enumerate() {
                 j.cols.push(column);
-                j.vals.push(block[(row, k)]);
+                j.vals.push(block[2 * k + row]);
             }
         }
     }
     for (i, &w) in problem.weights.iter().enumerate() {
+        let mut slope = [0.0; 2];
+        slopes.eval(i, &[w], &mut slope);
         let last = *j.rows.last().unwrap();
         j.rows.push(last + 1);
         j.cols.push(11 * n + 3 * m + i);
-        j.vals.push(derivative(weight, w));
+        j.vals.push(slope[1]);
     }
     j
 }

@@ -3,9 +3,9 @@
 //! `m` coefficients `x`. The program, generic in its scalar, takes `x` and the count `n` (a
 //! `usize`, of dimension 0, so the gradient is with respect to `x` alone). The inner sum folds
 //! over the elements of `x` rather than indexing `x[j]` (its environment would carry `x`).
-//! `primal` runs it over `f64` in [`Fun`]. `gradient` is *staged*: [`compile`]d over the symbolic
-//! scalar [`Sym`] in [`Reverse`] mode, the program is recorded once, derivative included, as a
-//! flat tape of scalar operations that later runs evaluate ([`catad::staged`]). The points `tᵢ`,
+//! Both functions are *staged*: [`compile`]d over the symbolic scalar [`Sym`] in [`Reverse`] mode,
+//! the program is recorded once (for `gradient`, derivative included) as a flat tape of scalar
+//! operations that later runs evaluate ([`catad::staged`]). The points `tᵢ`,
 //! their powers and signs depend on `n` alone, so they are constants of the recording: the signs'
 //! comparisons are no guards, and the tape holds the `n·m` products and sums of the residuals and
 //! of their derivative.
@@ -84,9 +84,9 @@ struct Input {
     n: usize,
 }
 
-/// `primal` (the objective, [`llsq`] over `f64`) or `gradient` (its gradient with respect to `x`,
-/// from the tape of [`staged`], recorded at `input` before the timed runs) at `input`. The
-/// programs are built once per evaluation, before the timed runs.
+/// `primal` (the objective) or `gradient` (its gradient with respect to `x`) at `input`, each from
+/// a tape of [`staged`] recorded at `input` before the timed runs (the primal's tape holds the
+/// objective alone). The programs are built once per evaluation, before the timed runs.
 ///
 /// ```
 /// use catad_gradbench::evals::llsq;
@@ -100,8 +100,9 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let start = Instant::now();
     match function {
         "primal" => {
-            let f = llsq::<Fun, f64>();
-            measure(runs, start.elapsed(), || f.apply((x.clone(), n)))
+            let (f, at) = (staged(), (x, n));
+            f.apply(&at);
+            measure(runs, start.elapsed(), || f.apply(&at))
         }
         "gradient" => {
             let (f, at) = (staged(), (x, n));
