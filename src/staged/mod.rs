@@ -26,7 +26,8 @@
 //!
 //! The recording is then compiled to a [`Tape`]: what no output or guard needs is dropped
 //! (dead-code elimination), `sin x` and `cos x` of one `x` become one [`Op::SinCos`], and every
-//! value gets a slot of a [`Workspace`] made once, so evaluating the tape allocates nothing.
+//! value gets a slot of a [`Workspace`] made once, shared with values dead by the time it is
+//! written, so evaluating the tape allocates nothing and touches what is alive at once.
 //! Operations are ordered by depth, so that what a vector program does element by element sits
 //! together, and consecutive copies of one operation on operands at constant strides (negative
 //! ones too: a reverse sweep walks back over the values of its forward one) run as one
@@ -54,6 +55,7 @@
 //! assert_eq!(c.gradient_tape(&(1.0, 2.0)).len(), 5);
 //! ```
 
+mod allocation;
 mod compiled;
 mod hasher;
 mod linearization;

@@ -1,6 +1,7 @@
-//! `Tape`: a recording compiled to a flat program — the values it needs, in order, each in its
-//! own slot — and evaluated without allocating.
+//! `Tape`: a recording compiled to a flat program — the values it needs, in order — and
+//! evaluated without allocating.
 
+use super::allocation::{self, Allocation};
 use super::op::Op;
 use super::recorder::{self, Guard, Node, Recording};
 use super::sym::Sym;
@@ -10,9 +11,11 @@ use std::fmt;
 
 /// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
 ///
-/// Slots hold, in order, the inputs, the constants and the result of each operation; only what
-/// an output or a guard needs is kept (dead-code elimination). A `Tape` is plain data (`Send +
-/// Sync`): evaluate it from many threads, each with its own [`Workspace`].
+/// Its values are numbered in order: the inputs, the constants and the result of each operation;
+/// only what an output or a guard needs is kept (dead-code elimination). Evaluated, the
+/// operations' results share the slots of a [`Workspace`] once dead (the workspace holds what is
+/// alive at once, not all the tape computes). A `Tape` is plain data (`Send + Sync`): evaluate it
+/// from many threads, each with its own [`Workspace`].
 ///
 /// # Example
 ///
@@ -32,11 +35,11 @@ pub struct Tape {
     pub(super) inputs: usize,
     pub(super) constants: Vec<f64>,
     pub(super) ops: Vec<Op>,
-    /// The operations as runs: `(op, len, strides)` is `len` copies of `op`, see [`Op::run`].
-    program: Vec<(Op, usize, [isize; 2])>,
+    /// The operations as runs of copies ([`Op::run`]) on slots reused once dead: what
+    /// [`Tape::eval`] runs.
+    machine: Allocation,
     pub(super) outputs: Vec<u32>,
     pub(super) guards: Vec<Guard>,
-    slots: usize,
     /// Whether the recording asked whether an input is NaN (the entry points do): checked at
     /// once, before the operations, rather than as one guard per input.
     pub(super) numbers_in: bool,
@@ -160,7 +163,7 @@ impl Tape {
             }
         }
         let mut next_constant = first_constant as u32;
-        let outputs = output_nodes
+        let outputs: Vec<u32> = output_nodes
             .iter()
             .map(|o| match o {
                 Ok(id) => slot[*id as usize],
@@ -175,7 +178,7 @@ impl Tape {
             .guards
             .iter()
             .any(|g| matches!(*g, Guard::Nan(x, false) if is_input(x)));
-        let guards = recording
+        let guards: Vec<Guard> = recording
             .guards
             .iter()
             .filter(|g| !matches!(**g, Guard::Nan(x, false) if is_input(x)))
@@ -183,14 +186,15 @@ impl Tape {
             .collect();
         let mut rewrites: Vec<_> = recording.rewrites.into_iter().collect();
         rewrites.sort();
+        let machine =
+            allocation::allocate(&runs(&ops), inputs + constants.len(), &outputs, &guards);
         Tape {
             inputs,
             constants,
-            program: runs(&ops),
+            machine,
             ops,
             outputs,
             guards,
-            slots: next_slot as usize,
             numbers_in,
             rewrites,
         }
@@ -226,8 +230,8 @@ impl Tape {
         self.ops.is_empty()
     }
 
-    /// The operations, in order, their operands slots: each writes the next slot after the
-    /// inputs and the constants ([`Op::SinCos`] the next two). The order is by depth (an
+    /// The operations, in order, their operands the numbers of values: each writes the next
+    /// value after the inputs and the constants ([`Op::SinCos`] the next two). The order is by depth (an
     /// operation after all of its operands' operations), so that operations of one kind on
     /// consecutive values sit together and run as one instruction ([`Tape::runs`]).
     pub fn ops(&self) -> &[Op] {
@@ -239,7 +243,7 @@ impl Tape {
         &self.constants
     }
 
-    /// The slot of each output, in order.
+    /// The number of each output's value, as [`Tape::ops`] numbers them, in order.
     pub fn output_slots(&self) -> &[u32] {
         &self.outputs
     }
@@ -247,7 +251,7 @@ impl Tape {
     /// The number of instructions the operations run as: a run of copies of one operation on
     /// operands at constant strides is one instruction ([`Op::run`]).
     pub fn runs(&self) -> usize {
-        self.program.len()
+        self.machine.program.len()
     }
 
     /// The number of guards: comparisons whose answers the tape checks (besides its test that
@@ -263,7 +267,7 @@ impl Tape {
 
     /// The number of slots a [`Workspace`] has.
     pub fn slots(&self) -> usize {
-        self.slots
+        self.machine.slots
     }
 
     /// A workspace for this tape, its constants in place.
@@ -292,15 +296,13 @@ impl Tape {
         }
         let slots = &mut workspace.0;
         slots[..self.inputs].copy_from_slice(input);
-        let mut next = self.inputs + self.constants.len();
-        for &(op, len, strides) in &self.program {
-            op.run(slots, next, len, strides);
-            next += len * op.width();
+        for run in &self.machine.program {
+            run.op.run(slots, run.dest, run.len, run.strides);
         }
-        if !self.guards.iter().all(|g| holds(*g, slots)) {
+        if !self.machine.guards.iter().all(|g| holds(*g, slots)) {
             return Err(Diverged);
         }
-        for (o, &s) in out.iter_mut().zip(&self.outputs) {
+        for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
             *o = slots[s as usize];
         }
         Ok(())
@@ -428,7 +430,7 @@ pub(super) fn check_size(what: &str, got: usize, expected: usize) {
     );
 }
 
-fn guard_operands(guard: Guard) -> impl Iterator<Item = u32> {
+pub(super) fn guard_operands(guard: Guard) -> impl Iterator<Item = u32> {
     let (x, y) = match guard {
         Guard::Order(x, y, _) => (x, Some(y)),
         Guard::Nan(x, _) | Guard::Value(x, _) => (x, None),
@@ -436,7 +438,7 @@ fn guard_operands(guard: Guard) -> impl Iterator<Item = u32> {
     std::iter::once(x).chain(y)
 }
 
-fn renumber_guard(guard: Guard, slot: impl Fn(u32) -> u32) -> Guard {
+pub(super) fn renumber_guard(guard: Guard, slot: impl Fn(u32) -> u32) -> Guard {
     match guard {
         Guard::Order(x, y, answer) => Guard::Order(slot(x), slot(y), answer),
         Guard::Nan(x, answer) => Guard::Nan(slot(x), answer),
@@ -457,7 +459,7 @@ pub(super) fn holds<S: Scalar>(guard: Guard, slots: &[S]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Op, runs};
+    use super::{Op, allocation, runs};
     use quickcheck::{Arbitrary, Gen, QuickCheck};
 
     /// Straight-line operations in blocks of copies at constant (possibly negative) strides,
@@ -499,7 +501,8 @@ mod tests {
         }
     }
 
-    /// Runs compute what the operations compute one by one, to the bit, and cover them all.
+    /// Runs compute what the operations compute one by one, to the bit, and cover them all; on
+    /// reused slots, their outputs are the same values, in no more slots.
     fn runs_compute_the_operations(Blocks(ops): Blocks) -> bool {
         let inputs = (0..INPUTS).map(|i| 0.75 + i as f64 / 8.0);
         let mut one_by_one: Vec<f64> = inputs.collect();
@@ -514,11 +517,24 @@ mod tests {
             op.run(&mut slots, next, len, strides);
             next += len;
         }
-        next == slots.len()
-            && slots
-                .iter()
-                .zip(&one_by_one)
-                .all(|(a, b)| a.to_bits() == b.to_bits())
+        let same = |a: f64, b: f64| a.to_bits() == b.to_bits();
+        if next != slots.len() || !slots.iter().zip(&one_by_one).all(|(a, b)| same(*a, *b)) {
+            return false;
+        }
+        // On reused slots, every third value an output: the outputs are the same values.
+        let outputs: Vec<u32> = (INPUTS..one_by_one.len())
+            .step_by(3)
+            .map(|o| o as u32)
+            .collect();
+        let machine = allocation::allocate(&program, INPUTS, &outputs, &[]);
+        let mut slots = vec![0.0; machine.slots];
+        slots[..INPUTS].copy_from_slice(&one_by_one[..INPUTS]);
+        for run in &machine.program {
+            run.op.run(&mut slots, run.dest, run.len, run.strides);
+        }
+        machine.slots <= one_by_one.len()
+            && (machine.outputs.iter().zip(&outputs))
+                .all(|(&m, &o)| same(slots[m as usize], one_by_one[o as usize]))
     }
 
     #[test]

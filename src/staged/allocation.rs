@@ -1,0 +1,226 @@
+//! Slot allocation: the slots a tape's evaluation writes, reused once their values are dead, so a
+//! long tape runs in a workspace the size of what is alive at once rather than of all it computes
+//! (llsq's gradient at n = 16392, m = 128: 8.4 million values, of which a few hundred thousand are
+//! alive at a time).
+//!
+//! A tape numbers its values one after another. Each run of copies ([`Op::run`]) writes a block
+//! of consecutive slots; a block keeps its layout, so a run that reads another block at a stride
+//! still does after the block moves. A run whose copies read from more than one block (or from
+//! one block and the inputs and constants, which never move) is cut where they change block,
+//! into pieces that each read one block per operand. Blocks are then placed in order of
+//! evaluation, each in a free span left by a block read for the last time before it is written
+//! (best fit), or at the end of the workspace; a block an output or a guard reads is never freed.
+
+use super::op::Op;
+use super::recorder::Guard;
+use super::tape::{guard_operands, renumber_guard};
+use std::collections::BTreeMap;
+
+/// One instruction of an allocated tape: `len` copies of `op` ([`Op::run`]) writing from slot
+/// `dest`, their operands advancing by `strides`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Run {
+    pub(super) op: Op,
+    pub(super) dest: usize,
+    pub(super) len: usize,
+    pub(super) strides: [isize; 2],
+}
+
+/// A tape's runs on reused slots: the instructions, where the outputs and the guards' operands
+/// are, and the number of slots.
+#[derive(Clone, Debug)]
+pub(super) struct Allocation {
+    pub(super) program: Vec<Run>,
+    pub(super) outputs: Vec<u32>,
+    pub(super) guards: Vec<Guard>,
+    pub(super) slots: usize,
+}
+
+/// Where the values numbered one after another go: the group of blocks of each slot, `None` for
+/// the slots below `fixed` (inputs and constants), which stay where they are.
+struct Groups {
+    fixed: usize,
+    /// The group of each slot from `fixed` on.
+    owner: Vec<u32>,
+    /// The first slot and the number of slots of each group.
+    span: Vec<(usize, usize)>,
+}
+
+impl Groups {
+    fn of(&self, slot: usize) -> Option<usize> {
+        (slot >= self.fixed).then(|| self.owner[slot - self.fixed] as usize)
+    }
+}
+
+/// Best-fit placement of blocks in a workspace whose first `fixed` slots are taken.
+struct Placement {
+    free: BTreeMap<usize, Vec<usize>>,
+    top: usize,
+}
+
+impl Placement {
+    fn take(&mut self, size: usize) -> usize {
+        let Some((&span, bases)) = self.free.range_mut(size..).next() else {
+            self.top += size;
+            return self.top - size;
+        };
+        let base = bases.pop().expect("no empty lists are kept");
+        if bases.is_empty() {
+            self.free.remove(&span);
+        }
+        if span > size {
+            self.give(base + size, span - size);
+        }
+        base
+    }
+
+    fn give(&mut self, base: usize, size: usize) {
+        self.free.entry(size).or_default().push(base);
+    }
+}
+
+/// Allocates `program`, the runs of a tape whose values are numbered one after another from
+/// slot `fixed` (each run `(op, len, strides)` writing the next `len · width` slots), its
+/// `outputs` and `guards` read from slots of that numbering.
+pub(super) fn allocate(
+    program: &[(Op, usize, [isize; 2])],
+    fixed: usize,
+    outputs: &[u32],
+    guards: &[Guard],
+) -> Allocation {
+    // The slot of copy k's operand p of run b, numbered one value after another.
+    let read = |b: usize, p: usize, k: usize| {
+        let (op, _, strides) = program[b];
+        let x = op.operands().nth(p).expect("an operand");
+        (x as usize).wrapping_add_signed(k as isize * strides[p])
+    };
+    let mut start = Vec::with_capacity(program.len() + 1);
+    let mut next = fixed;
+    for &(op, len, _) in program {
+        start.push(next);
+        next += len * op.width();
+    }
+    start.push(next);
+    let block = |slot: usize| start.partition_point(|&s| s <= slot) - 1;
+    // Blocks one run reads across are kept together, in their layout: groups of consecutive
+    // blocks, from the intervals of blocks each operand reads.
+    let mut intervals: Vec<(usize, usize)> = Vec::new();
+    for (b, &(op, len, _)) in program.iter().enumerate() {
+        for p in 0..op.operands().count() {
+            let (first, last) = (read(b, p, 0), read(b, p, len - 1));
+            let (lo, hi) = (first.min(last), first.max(last));
+            if lo >= fixed && block(lo) != block(hi) {
+                intervals.push((block(lo), block(hi)));
+            }
+        }
+    }
+    intervals.sort_unstable();
+    let mut group = vec![u32::MAX; program.len()];
+    let mut span = Vec::new();
+    let mut intervals = intervals.into_iter().peekable();
+    let mut b = 0;
+    while b < program.len() {
+        let mut end = b;
+        while let Some((_, hi)) = intervals.next_if(|&(lo, _)| lo <= end) {
+            end = end.max(hi);
+        }
+        group[b..=end].fill(span.len() as u32);
+        span.push((start[b], start[end + 1] - start[b]));
+        b = end + 1;
+    }
+    let mut owner = Vec::with_capacity(next - fixed);
+    for (b, &g) in group.iter().enumerate() {
+        owner.resize(start[b + 1] - fixed, g);
+    }
+    let groups = Groups { fixed, owner, span };
+    // The pieces: (run, first copy, copies), each copy reading one group (or the fixed slots)
+    // per operand.
+    let mut pieces: Vec<(usize, usize, usize)> = Vec::new();
+    for (b, &(op, len, _)) in program.iter().enumerate() {
+        let arity = op.operands().count();
+        let from = |k: usize| {
+            let mut from = [None; 2];
+            for (p, f) in from.iter_mut().enumerate().take(arity) {
+                *f = groups.of(read(b, p, k));
+            }
+            from
+        };
+        let mut first = 0;
+        for k in 1..len {
+            if from(k) != from(first) {
+                pieces.push((b, first, k - first));
+                first = k;
+            }
+        }
+        pieces.push((b, first, len - first));
+    }
+    // The last piece that reads or writes each group; never for what the outputs and guards read.
+    let mut death = vec![0; groups.span.len()];
+    for (i, &(b, first, _)) in pieces.iter().enumerate() {
+        death[group[b] as usize] = i;
+        for p in 0..program[b].0.operands().count() {
+            if let Some(g) = groups.of(read(b, p, first)) {
+                death[g] = death[g].max(i);
+            }
+        }
+    }
+    let kept = outputs
+        .iter()
+        .copied()
+        .chain(guards.iter().flat_map(|&g| guard_operands(g)));
+    for slot in kept {
+        if let Some(g) = groups.of(slot as usize) {
+            death[g] = usize::MAX;
+        }
+    }
+    let mut dying: Vec<(usize, usize)> = (0..groups.span.len())
+        .filter(|&g| death[g] != usize::MAX)
+        .map(|g| (death[g], g))
+        .collect();
+    dying.sort_unstable();
+    let mut dying = dying.into_iter().peekable();
+    let mut placement = Placement {
+        free: BTreeMap::new(),
+        top: fixed,
+    };
+    let mut base = vec![usize::MAX; groups.span.len()];
+    for (i, &(b, _, _)) in pieces.iter().enumerate() {
+        let g = group[b] as usize;
+        if base[g] == usize::MAX {
+            base[g] = placement.take(groups.span[g].1);
+        }
+        while let Some((_, dead)) = dying.next_if(|&(d, _)| d == i) {
+            placement.give(base[dead], groups.span[dead].1);
+        }
+    }
+    let slot = |x: usize| match groups.of(x) {
+        None => x as u32,
+        Some(g) => (base[g] + x - groups.span[g].0) as u32,
+    };
+    let program = pieces
+        .iter()
+        .map(|&(b, first, copies)| {
+            let (op, _, strides) = program[b];
+            let mut p = 0;
+            let moved = op.renumber(|_| {
+                p += 1;
+                slot(read(b, p - 1, first))
+            });
+            Run {
+                op: moved,
+                dest: slot(start[b]) as usize + first * op.width(),
+                len: copies,
+                strides,
+            }
+        })
+        .collect();
+    Allocation {
+        program,
+        outputs: outputs.iter().map(|&o| slot(o as usize)).collect(),
+        guards: guards
+            .iter()
+            .map(|&g| renumber_guard(g, |x| slot(x as usize)))
+            .collect(),
+        slots: placement.top,
+    }
+}
