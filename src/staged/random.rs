@@ -327,8 +327,10 @@ fn linearized_tapes_sweep_their_derivative() {
         };
         let ((left, left_size), (right, right_size)) = (dot(&tangent, &db), dot(&da, &cotangent));
         let adjoint = (left - right).abs() <= 1e-12 * (1.0 + left_size.max(right_size));
+        // At a kink the tangent takes the subgradient, which a difference quotient need not see.
+        let at_a_kink = case.exprs.iter().any(|e| e.at_a_kink(&case.at));
         let differences = difference(|x| tape.eval_over(x).ok(), &case.at, &da);
-        adjoint && differences.is_none_or(|d| near(&tangent, &d))
+        adjoint && (at_a_kink || differences.is_none_or(|d| near(&tangent, &d)))
     }
     QuickCheck::new()
         .tests(300)
