@@ -36,8 +36,10 @@ pub(crate) trait View {
 pub(crate) type Rule = fn(Op, &dyn View) -> Option<Rewrite>;
 
 /// Every rule, by name, in the order they are tried.
-pub(crate) const RULES: [(&str, Rule); 12] = [
+pub(crate) const RULES: [(&str, Rule); 14] = [
     ("fold_constants", fold_constants),
+    ("powi_one", powi_one),
+    ("powi_zero", powi_zero),
     ("add_zero", add_zero),
     ("sub_zero", sub_zero),
     ("zero_sub", zero_sub),
@@ -75,6 +77,22 @@ fn next(at: &mut u32) -> u32 {
 
 fn is(view: &dyn View, id: u32, c: f64) -> bool {
     view.constant(id) == Some(c)
+}
+
+/// `x¹ = x`: in the derivative of `x²`, `2 · x¹`.
+fn powi_one(op: Op, _: &dyn View) -> Option<Rewrite> {
+    match op {
+        Op::Powi(x, 1) => Some(Rewrite::Node(x)),
+        _ => None,
+    }
+}
+
+/// `x⁰ = 1` (for every `x`, as `f64::powi` has it): in the derivative of `x¹`.
+fn powi_zero(op: Op, _: &dyn View) -> Option<Rewrite> {
+    match op {
+        Op::Powi(_, 0) => Some(Rewrite::Const(1.0)),
+        _ => None,
+    }
 }
 
 /// `x + 0 = 0 + x = x`.
@@ -252,6 +270,18 @@ mod tests {
             Some(Rewrite::Const(1.0))
         );
         assert_eq!(apply("fold_constants", Op::Mul(3, X)), None);
+    }
+
+    #[test]
+    fn powers_one_and_zero_are_the_value_and_one() {
+        assert_eq!(apply("powi_one", Op::Powi(X, 1)), Some(Rewrite::Node(X)));
+        assert_eq!(apply("powi_one", Op::Powi(X, 2)), None);
+        assert_eq!(
+            apply("powi_zero", Op::Powi(X, 0)),
+            Some(Rewrite::Const(1.0))
+        );
+        assert_eq!(apply("powi_zero", Op::Powi(X, -1)), None);
+        assert_eq!(f64::NAN.powi(0), 1.0);
     }
 
     #[test]

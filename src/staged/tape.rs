@@ -6,7 +6,7 @@ use super::op::Op;
 use super::recorder::{self, Guard, Node, Recording};
 use super::sym::Sym;
 use crate::space::Scalar;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
@@ -138,25 +138,27 @@ impl Tape {
         let output_constants: Vec<f64> = output_nodes.iter().filter_map(|o| o.err()).collect();
         let first_constant = inputs + constants.len();
         constants.extend(&output_constants);
-        let pairs = sin_cos_pairs(nodes, &live);
+        // The slots of `sin x` and `cos x` for each `x` of both, once computed together.
+        let mut sin_cos: HashMap<u32, u32> = sin_cos_operands(nodes, &live)
+            .map(|x| (x, u32::MAX))
+            .collect();
         let mut ops = Vec::new();
         let mut next_slot = (inputs + constants.len()) as u32;
         for id in schedule(nodes, &live) {
-            let (Node::Op(op), true) = (&nodes[id], slot[id] == u32::MAX) else {
+            let (Node::Op(op), true) = (nodes[id], slot[id] == u32::MAX) else {
                 continue;
             };
-            let op = op.renumber(|x| slot[x as usize]);
-            match pairs.get(&(id as u32)) {
-                Some(&(sin, cos)) => {
-                    let (Op::Sin(x) | Op::Cos(x)) = op else {
-                        unreachable!("a pair is of sin and cos")
-                    };
-                    ops.push(Op::SinCos(x));
-                    (slot[sin as usize], slot[cos as usize]) = (next_slot, next_slot + 1);
-                    next_slot += 2;
+            match (op, op.operands().next().and_then(|x| sin_cos.get_mut(&x))) {
+                (Op::Sin(x) | Op::Cos(x), Some(pair)) => {
+                    if *pair == u32::MAX {
+                        ops.push(Op::SinCos(slot[x as usize]));
+                        *pair = next_slot;
+                        next_slot += 2;
+                    }
+                    slot[id] = *pair + u32::from(matches!(op, Op::Cos(_)));
                 }
-                None => {
-                    ops.push(op);
+                _ => {
+                    ops.push(op.renumber(|x| slot[x as usize]));
                     slot[id] = next_slot;
                     next_slot += 1;
                 }
@@ -402,25 +404,19 @@ fn stride(a: Op, b: Op) -> Option<[isize; 2]> {
     Some(strides)
 }
 
-/// The live `sin x` and `cos x` of one `x`, both keyed by the first of them: computed together
-/// by one [`Op::SinCos`] (a derivative of `sin` needs `cos` at the same point).
-fn sin_cos_pairs(nodes: &[Node], live: &[bool]) -> HashMap<u32, (u32, u32)> {
-    let mut sines = HashMap::new();
-    let mut cosines = HashMap::new();
+/// The values `x` of which both `sin x` and `cos x` are live: computed together by one
+/// [`Op::SinCos`] (a derivative of `sin` needs `cos` at the same point), which every `sin x` and
+/// `cos x` then reads — so that two of them recorded apart (without sharing) stay equal.
+fn sin_cos_operands(nodes: &[Node], live: &[bool]) -> impl Iterator<Item = u32> {
+    let (mut sines, mut cosines) = (HashSet::new(), HashSet::new());
     for (id, node) in nodes.iter().enumerate() {
         match (live[id], *node) {
-            (true, Node::Op(Op::Sin(x))) => sines.insert(x, id as u32),
-            (true, Node::Op(Op::Cos(x))) => cosines.insert(x, id as u32),
-            _ => None,
+            (true, Node::Op(Op::Sin(x))) => sines.insert(x),
+            (true, Node::Op(Op::Cos(x))) => cosines.insert(x),
+            _ => false,
         };
     }
-    sines
-        .iter()
-        .filter_map(|(x, &sin)| {
-            let cos = *cosines.get(x)?;
-            Some((sin.min(cos), (sin, cos)))
-        })
-        .collect()
+    sines.into_iter().filter(move |x| cosines.contains(x))
 }
 
 pub(super) fn check_size(what: &str, got: usize, expected: usize) {

@@ -1,6 +1,6 @@
 //! Staged entry points against the direct interpretation, in every mode.
 
-use super::{Sym, compile};
+use super::{Op, Sym, compile};
 use crate::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use crate::prelude::*;
 
@@ -245,4 +245,21 @@ fn matrices_stage_to_the_same_tape_as_reverse_mode() {
     );
     assert_eq!((tape.len(), tape.guards()), (5, 0));
     assert_eq!(tape.len(), reverse_tape.len());
+}
+
+#[test]
+fn every_sine_of_one_value_reads_the_fused_one() {
+    // Recorded without simplification or sharing, `max(sin x, sin x) · cos x` has two sines of
+    // `x`, compared at a tie. Both read the one `sincos` (libm's, which may differ from the
+    // platform's `sin` in the last bit), so the tie holds where the tape was recorded.
+    let (outputs, recording) = super::recorder::record(&[0.7], false, |xs: &[Sym]| {
+        let (x, (a, b)) = (xs[0], (xs[0].sin(), xs[0].sin()));
+        vec![if a > b { a } else { b } * x.cos()]
+    });
+    let tape = super::Tape::new(recording, 1, &outputs);
+    assert_eq!(tape.ops(), [Op::SinCos(0), Op::Mul(1, 2)]);
+    assert_eq!(tape.guards(), 1);
+    let mut out = [0.0];
+    tape.eval(&[0.7], &mut tape.workspace(), &mut out).unwrap();
+    assert!((out[0] - 0.7_f64.sin() * 0.7_f64.cos()).abs() <= 1e-15);
 }
