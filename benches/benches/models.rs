@@ -18,8 +18,8 @@
 //! interpreted directly; `staged` the same program compiled once ([`compile`]), its value and
 //! gradient from `Compiled::value_and_gradient` (taking and returning the user's struct); `tape`
 //! the compiled tape evaluated into a reused workspace and output buffer. Every timed entry
-//! returns the value and the derivative (`echidna` the gradient alone), and is checked against
-//! the hand-written one before timing, so no bench measures a wrong program.
+//! returns the value and the derivative (`echidna` and `direct` the gradient alone), and is
+//! checked against the hand-written one before timing, so no bench measures a wrong program.
 //!
 //! The catad programs are `#[catad::program]`s generic in their scalar, so that they run over
 //! `f64` (`direct`) and over the symbolic `Sym` (`staged`, `tape`). A generic program's types are
@@ -171,7 +171,7 @@ fn perceptron_mse<S: Scalar>(
 }
 
 /// [`perceptron_mse`] of the parameters as an [`Mlp`], the samples constants:
-/// `perceptron_mse ∘ ((((w1 △ b1) △ w2) △ b2) △ xs) △ ys) ∘ repr`.
+/// `perceptron_mse ∘ (((((w1 △ b1) △ w2) △ b2) △ xs) △ ys) ∘ repr`.
 fn perceptron_loss<K, S>(data: &Samples) -> Hom<K, Mlp<S>, S>
 where
     K: perceptron_mse + Program<S> + RepCat,
@@ -415,7 +415,8 @@ fn lse<S: Scalar>(x: Vec<S>) -> S {
 
 /// The log posterior of the mixture `(alpha, mu, q, l)` given the points `x` and the Wishart
 /// prior's `gamma` and `m`, but for [`Points::constant`]: ADBench's objective as GradBench's C++
-/// reference writes it, loop by loop.
+/// reference computes it (the exponentials and sums of `q` once, then point by point and
+/// component by component), each `‖Q_c (xᵢ − μ_c)‖²` row by row of `Q_c`.
 #[catad::program]
 fn gmm_log_posterior<S: Scalar>(
     alpha: Vec<S>,
@@ -465,7 +466,7 @@ fn gmm_log_posterior<S: Scalar>(
 }
 
 /// The log posterior of a [`Gmm`], the points and the prior constants:
-/// `add ∘ (gmm_log_posterior ∘ (((((((alpha △ mu) △ q) △ l) △ x) △ γ) △ m) ∘ repr) △ constant)`.
+/// `add ∘ (gmm_log_posterior ∘ ((((((alpha △ mu) △ q) △ l) △ x) △ γ) △ m) ∘ repr △ constant)`.
 fn gmm_objective<K, S>(points: &Points, k: usize) -> Hom<K, Gmm<S>, S>
 where
     K: gmm_log_posterior + Program<S> + RepCat,
