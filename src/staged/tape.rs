@@ -233,9 +233,9 @@ impl Tape {
     }
 
     /// The operations, in order, their operands the numbers of values: each writes the next
-    /// value after the inputs and the constants ([`Op::SinCos`] the next two). The order is by depth (an
-    /// operation after all of its operands' operations), so that operations of one kind on
-    /// consecutive values sit together and run as one instruction ([`Tape::runs`]).
+    /// value after the inputs and the constants ([`Op::SinCos`] the next two). The order is by
+    /// depth (an operation after all of its operands' operations), so that operations of one
+    /// kind on consecutive values sit together and run as one instruction ([`Tape::runs`]).
     pub fn ops(&self) -> &[Op] {
         &self.ops
     }
