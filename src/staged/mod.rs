@@ -16,7 +16,8 @@
 //!
 //! - each operation is simplified by the linear-map laws, named rules each unit-tested: constant
 //!   folding, `x¹ = x`, `x⁰ = 1`, `x + 0 = x`, `x − 0 = x`, `0 − x = −x`, `0 · x = 0` (zero
-//!   propagation), `1 · x = x`, `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`, `c · (d · x) = (c·d) · x` (scale fusion),
+//!   propagation), `1 · x = x`, `(−1) · x = −x`, `x / 1 = x`, `−(−x) = x`,
+//!   `c · (d · x) = (c·d) · x` (scale fusion),
 //!   `a·u + a·v = a·(u + v)` (the linearity of a transposed map: a cotangent scales the sum
 //!   of its paths' partial derivatives once), `(a·b)·c = a·(b·c)` where `a` is the newest
 //!   value (the cotangent is multiplied last, by a factor computed off its critical path);
