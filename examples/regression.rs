@@ -12,7 +12,7 @@
 //!
 //! Run with `cargo run --release --example regression [-- MODE]`, where `MODE` is the
 //! representation of derivatives: `reverse` (the default, `D<Dual<AddFun>>`), `forward`
-//! (`D<AddFun>`), `cont` (`D<Cont<AddFun, f64>>`), `begin` (`D<Begin<AddFun, f64>>`), `mat`
+//! (`D<AddFun>`), `cont` (`ReverseCont<f64>`), `begin` (`ForwardBegin<f64>`), `mat`
 //! (`D<Mat<f64>>`) or `cont-mat` (`D<Cont<Mat<f64>, f64>>`, continuations as row matrices).
 
 #[path = "models/loss_plot.rs"]

@@ -47,20 +47,42 @@ pub type Reverse = D<Dual<AddFun>>;
 /// ```
 pub type ReverseDelta = D<Delta>;
 
-/// Reverse mode by continuations with answer object `R`, `D<Cont<AddFun, R>>` (paper §12).
+/// Reverse mode by continuations with answer object `R`, `D<Cont<Dual<Delta>, R>>` (paper §12,
+/// with §13's representation of a continuation `b ⊸ r` by its transpose `r ⊸ b`, and that
+/// transpose a shared DAG of [`Delta`]).
 ///
-/// Reading a gradient out of `Cont<AddFun, R>` samples the domain's basis (the derivative ends in
-/// an additive function `a ⊸ r`), and running the derivative re-evaluates the continuation along
-/// every path of the program (exponential in the nesting of `cross`, see
-/// [`Cont`](crate::interpretations::Cont#cost)): it is here as the paper's construction, checked by the laws.
-/// [`Reverse`] is the linear-time reverse mode.
-pub type ReverseCont<R> = D<Cont<AddFun, R>>;
+/// A `cross` hands the continuation `h` to both of its sides (`unjoin`); `h` is
+/// [shared](crate::vocabulary::Category::share), so its nodes are built once however many paths
+/// reach it, and a gradient costs time linear in the size of the program, like [`Reverse`]. The
+/// paper's own `D<Cont<AddFun, R>>`, with continuations as functions, re-evaluates `h` along every
+/// path (exponential in the nesting of `cross`, see [`Cont`](crate::interpretations::Cont#cost));
+/// it is still a category of catad, checked by the laws.
+///
+/// ```
+/// use catad::prelude::*;
+/// // Krawiec et al.'s sharing example: x₍ᵢ₊₁₎ = xᵢ + xᵢ through fork(id, id), 50 times, so
+/// // 2⁵⁰ paths lead from x to the result.
+/// type M = ReverseCont<f64>;
+/// let double = M::compose(M::add_c(), M::fork(M::id(), M::id()));
+/// let f = (1..50).fold(double.clone(), |f, _| M::compose(double.clone(), f));
+/// assert_eq!(gradient(&f, 1.0), 2f64.powi(50));
+/// ```
+pub type ReverseCont<R> = D<Cont<Dual<Delta>, R>>;
 
-/// Forward mode by right association with source object `R`, `D<Begin<AddFun, R>>` (paper §14).
+/// Forward mode by right association with source object `R`, `D<Begin<Delta, R>>` (paper §14):
+/// the beginnings `r ⊸ a` are shared DAGs of [`Delta`], so, as for [`ReverseCont`], a beginning
+/// handed to both sides of a `cross` (`unfork`) is built once and a derivative costs time linear in
+/// the program. The paper's `D<Begin<AddFun, R>>` re-evaluates the beginning along every path
+/// ([`Begin`](crate::interpretations::Begin#cost)).
 ///
-/// Like [`ReverseCont`], running its derivative re-evaluates the beginning along every path
-/// ([`Begin`](crate::interpretations::Begin#cost)); [`Forward`] is the linear-time forward mode.
-pub type ForwardBegin<R> = D<Begin<AddFun, R>>;
+/// ```
+/// use catad::prelude::*;
+/// type M = ForwardBegin<f64>;
+/// let double = M::compose(M::add_c(), M::fork(M::id(), M::id()));
+/// let f = (1..50).fold(double.clone(), |f, _| M::compose(double.clone(), f));
+/// assert_eq!(derivative(&f, 1.0), 2f64.powi(50));
+/// ```
+pub type ForwardBegin<R> = D<Begin<Delta, R>>;
 
 /// The Jacobian-vector product: `(f a, f' a · da)`.
 ///

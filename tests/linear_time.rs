@@ -3,11 +3,12 @@
 //! Counted, not timed: a counting global allocator records the allocations and bytes a gradient
 //! makes, which are deterministic (timings on a shared machine are not). A fold of 10⁵ iterations
 //! must allocate about ten times what a fold of 10⁴ does — never a hundred times — in each
-//! reverse mode. The one test of this binary runs alone, so nothing else allocates meanwhile; run
+//! reverse mode, and so must one Jacobian-vector product in `ForwardBegin` (its beginnings, like
+//! `ReverseCont`'s continuations, are shared: over functions both would be exponential). The one test of this binary runs alone, so nothing else allocates meanwhile; run
 //! it with `--nocapture` to see the counts and the wall-clock times. It also checks that a
 //! staged gradient (`catad::staged`) evaluates without allocating at all.
 
-use catad::interpretations::{D, Representation};
+use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Representation};
 use catad::prelude::*;
 use catad::staged::{Sym, compile};
 use catad::vocabulary::LinearMap;
@@ -56,18 +57,33 @@ fn recurrence<K: Program<S>, S: Scalar>() -> Hom<K, (S, Vec<S>), S> {
     )
 }
 
-/// The allocations and bytes of one gradient at `n` elements, and its time.
-fn measure<K: Representation<f64> + LinearMap<f64>>(n: usize) -> (usize, usize, f64) {
-    let f = recurrence::<D<K>, f64>();
-    let xs: Vec<f64> = (0..n).map(|i| (i % 13) as f64 * 0.01).collect();
+/// The recurrence's point at `n` elements.
+fn point(n: usize) -> (f64, Vec<f64>) {
+    (0.999, (0..n).map(|i| (i % 13) as f64 * 0.01).collect())
+}
+
+/// One gradient at `n` elements.
+fn one_gradient<K: Representation<f64> + LinearMap<f64>>(n: usize) {
+    let (de, dxs) = gradient(&recurrence::<D<K>, f64>(), point(n));
+    assert!(de.is_finite() && dxs.len() == n);
+}
+
+/// One Jacobian-vector product at `n` elements, along `e` (a forward mode's gradient takes one
+/// per element, so it is quadratic in `n` by design; one product is what must be linear).
+fn one_jvp<K: Representation<f64> + LinearMap<f64>>(n: usize) {
+    let (y, dy) = jvp(&recurrence::<D<K>, f64>(), point(n), (1.0, vec![0.0; n]));
+    assert!(y.is_finite() && dy.is_finite());
+}
+
+/// The allocations and bytes of `run(n)`, and its time.
+fn measure(n: usize, run: fn(usize)) -> (usize, usize, f64) {
     let (a0, b0) = (
         ALLOCATIONS.load(Ordering::Relaxed),
         BYTES.load(Ordering::Relaxed),
     );
     let start = Instant::now();
-    let (de, dxs) = gradient(&f, (0.999, xs));
+    run(n);
     let seconds = start.elapsed().as_secs_f64();
-    assert!(de.is_finite() && dxs.len() == n);
     let (a1, b1) = (
         ALLOCATIONS.load(Ordering::Relaxed),
         BYTES.load(Ordering::Relaxed),
@@ -75,11 +91,11 @@ fn measure<K: Representation<f64> + LinearMap<f64>>(n: usize) -> (usize, usize, 
     (a1 - a0, b1 - b0, seconds)
 }
 
-/// Checks one mode: the counts at 10⁵ iterations are at most 12 times those at 10⁴.
-fn linear_in<K: Representation<f64> + LinearMap<f64>>(mode: &str) {
+/// Checks one mode: the counts of `run` at 10⁵ iterations are at most 12 times those at 10⁴.
+fn linear_in(mode: &str, run: fn(usize)) {
     let (small, large) = (10_000, 100_000);
-    let (a_small, b_small, t_small) = measure::<K>(small);
-    let (a_large, b_large, t_large) = measure::<K>(large);
+    let (a_small, b_small, t_small) = measure(small, run);
+    let (a_large, b_large, t_large) = measure(large, run);
     println!(
         "{mode:<14} n = {small}: {a_small} allocations, {b_small} bytes, {t_small:.3} s; \
          n = {large}: {a_large} allocations, {b_large} bytes, {t_large:.3} s"
@@ -93,13 +109,15 @@ fn linear_in<K: Representation<f64> + LinearMap<f64>>(mode: &str) {
 }
 
 #[test]
-fn reverse_mode_through_a_fold_is_linear_in_time_and_memory() {
+fn derivatives_through_a_fold_are_linear_in_time_and_memory() {
     // The gradient is right (against forward mode) before it is counted.
     let at = (0.9, vec![0.1, 0.2, 0.3, 0.4]);
     let expected = gradient(&recurrence::<Forward, f64>(), at.clone());
     for g in [
         gradient(&recurrence::<Reverse, f64>(), at.clone()),
         gradient(&recurrence::<ReverseDelta, f64>(), at.clone()),
+        gradient(&recurrence::<ReverseCont<f64>, f64>(), at.clone()),
+        gradient(&recurrence::<ForwardBegin<f64>, f64>(), at.clone()),
     ] {
         assert!((g.0 - expected.0).abs() < 1e-12);
         assert!(
@@ -108,8 +126,10 @@ fn reverse_mode_through_a_fold_is_linear_in_time_and_memory() {
                 .all(|(a, b)| (a - b).abs() < 1e-12)
         );
     }
-    linear_in::<catad::interpretations::Dual<catad::interpretations::AddFun>>("Reverse");
-    linear_in::<catad::interpretations::Delta>("ReverseDelta");
+    linear_in("Reverse", one_gradient::<Dual<AddFun>>);
+    linear_in("ReverseDelta", one_gradient::<Delta>);
+    linear_in("ReverseCont", one_gradient::<Cont<Dual<Delta>, f64>>);
+    linear_in("ForwardBegin", one_jvp::<Begin<Delta, f64>>);
     staged_evaluation_allocates_nothing();
 }
 

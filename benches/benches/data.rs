@@ -4,15 +4,13 @@
 //! - `regression/<mode>`: the gradient of the mean squared error of linear regression (64
 //!   samples in ℝ³, parameters a derived struct), `examples/models/regression.rs`;
 //! - `perceptron/<mode>`: the gradient of the mean squared error of a 2–8–1 tanh perceptron (128
-//!   samples, 33 parameters), `examples/models/perceptron.rs`. Not in `cont` and `begin`: their
-//!   continuations (beginnings) are functions, which re-run the rest of the derivative once per
-//!   branch of every fork they are split at, so one gradient of this network takes minutes;
+//!   samples, 33 parameters), `examples/models/perceptron.rs`;
 //! - `surface/<mode>`: the 3×2 Jacobian of the torus ℝ² → ℝ³, `examples/models/surface.rs`;
 //! - `association/<chain>/<order>`: multiplying out a chain of matrices associated to the left,
 //!   to the right, or in the cheapest order for its sizes ([`Association`]).
 //!
 //! The modes are `reverse` (`D<Dual<AddFun>>`), `forward` (`D<AddFun>`), `cont`
-//! (`D<Cont<AddFun, f64>>`), `begin` (`D<Begin<AddFun, f64>>`), `mat` (`D<Mat<f64>>`) and
+//! (`ReverseCont<f64>`), `begin` (`ForwardBegin<f64>`), `mat` (`D<Mat<f64>>`) and
 //! `cont_mat` (`D<Cont<Mat<f64>, f64>>`); `hand` is the derivative written out in plain Rust.
 //! Before timing, every mode's answer is checked against the hand-written one, so no bench
 //! measures a wrong program.
@@ -178,6 +176,20 @@ fn perceptron_benches(c: &mut Criterion) {
         &mut group,
         "forward",
         &perceptron::loss::<Forward>(&data),
+        &p,
+        &expected,
+    );
+    bench_gradient(
+        &mut group,
+        "cont",
+        &perceptron::loss::<ReverseCont<f64>>(&data),
+        &p,
+        &expected,
+    );
+    bench_gradient(
+        &mut group,
+        "begin",
+        &perceptron::loss::<ForwardBegin<f64>>(&data),
         &p,
         &expected,
     );

@@ -6,12 +6,14 @@
 //!   outside the timed loop (`chain_build/<n>/<mode>` times the building separately), so
 //!   `chain/<n>/<mode>` times only the run: `apply`, `derivative` or `gradient`. Each group reports
 //!   a throughput of n elements, so criterion's `thrpt` is steps per second.
-//! - `chain_reverse_cont/<n>`: the chain in `ReverseCont<f64>` at n = 2, 4, 6, 8, 10 only. Its
-//!   gradient costs about 4ⁿ: `Cont<AddFun, R>`'s `cross` splits the continuation `h` with
-//!   `unjoin` (`h ∘ inl`, `h ∘ inr`) and `join`s the results, so the final additive function calls
-//!   `h` twice per `cross`, and every step has two (`fork` and `mul`'s derivative `scale b ▽
-//!   scale a`). Closures share nothing, so the calls multiply; `Reverse` (`Dual<AddFun>`) has no
-//!   such split and stays linear.
+//! - `chain_reverse_cont/<n>`: the gradient of the chain in `ReverseCont<f64>`
+//!   (`D<Cont<Dual<Delta>, f64>>`) at n = 10, 100, 1000: linear in n, since `unjoin` shares the
+//!   continuation it splits.
+//! - `chain_cont_add_fun/<n>`: the same in the paper's `D<Cont<AddFun, f64>>` at n = 2, 4, 6, 8,
+//!   10 only. Its gradient costs about 4ⁿ: `cross` splits the continuation `h` with `unjoin`
+//!   (`h ∘ inl`, `h ∘ inr`) and `join`s the results, so the final additive function calls `h`
+//!   twice per `cross`, and every step has two (`fork` and `mul`'s derivative `scale b ▽
+//!   scale a`). Closures share nothing, so the calls multiply.
 //! - `catad::paper::mag_sqr`: `mag_sqr/value`, `mag_sqr/jvp` and `mag_sqr/gradient`.
 //!
 //! The bars are plain Rust (`plain`), a hand-written forward sweep (`hand_forward`), a
@@ -22,8 +24,10 @@
 //! Run with
 //! `cargo bench -p catad-benches --bench modes -- --warm-up-time 1 --measurement-time 3`.
 
+use catad::interpretations::{AddFun, Cont, D, Delta, Dual, Representation};
 use catad::paper::mag_sqr;
 use catad::prelude::*;
+use catad::vocabulary::LinearMap;
 use criterion::measurement::WallTime;
 use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
@@ -34,8 +38,8 @@ use std::hint::black_box;
 /// The chain lengths.
 const STEPS: [usize; 3] = [10, 100, 1000];
 
-/// The chain lengths for `ReverseCont<f64>`, whose gradient grows as 4ⁿ.
-const CONT_STEPS: [usize; 5] = [2, 4, 6, 8, 10];
+/// The chain lengths for the paper's `D<Cont<AddFun, f64>>`, whose gradient grows as 4ⁿ.
+const CONT_ADD_FUN_STEPS: [usize; 5] = [2, 4, 6, 8, 10];
 
 /// The chain's input: above the neutral fixed point π/2 of `sin(x)·x`, so the iterates drift
 /// slowly towards π/2 and every value and derivative stays a normal float.
@@ -162,13 +166,14 @@ fn check_chain(n: usize) {
     assert_close(&at("num_dual"), ndy, dy);
 }
 
-/// Checks the `ReverseCont<f64>` chain of length `n` against the hand-written reverse sweep.
-fn check_chain_reverse_cont(n: usize) {
+/// Checks the chain of length `n` in the continuation mode `D<K>` (the group `name`) against the
+/// hand-written reverse sweep.
+fn check_chain_continuations<K: Representation<f64> + LinearMap<f64>>(name: &str, n: usize) {
     let (y, dy) = hand_reverse_chain(n, X0);
-    let reverse_cont = chain::<ReverseCont<f64>>(n);
-    let at = |what: &str| format!("chain_reverse_cont/{n} {what}");
-    assert_close(&at("value"), reverse_cont.apply(X0), y);
-    assert_close(&at("gradient"), gradient(&reverse_cont, X0), dy);
+    let continuations = chain::<D<K>>(n);
+    let at = |what: &str| format!("{name}/{n} {what}");
+    assert_close(&at("value"), continuations.apply(X0), y);
+    assert_close(&at("gradient"), gradient(&continuations, X0), dy);
 }
 
 /// Checks every mode's `mag_sqr` against the hand-written derivatives.
@@ -246,20 +251,35 @@ fn chain_run(c: &mut Criterion) {
     }
 }
 
-/// `chain_reverse_cont/<n>`: the gradient of a pre-built `ReverseCont<f64>` chain, at the few
-/// lengths where its 4ⁿ cost is measurable.
-fn chain_reverse_cont(c: &mut Criterion) {
-    let mut group = c.benchmark_group("chain_reverse_cont");
+/// The gradient of a pre-built chain in the continuation mode `D<K>`, at each length of `steps`,
+/// as the group `name`.
+fn chain_continuations<K: Representation<f64> + LinearMap<f64>>(
+    c: &mut Criterion,
+    name: &str,
+    steps: &[usize],
+) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    for n in CONT_STEPS {
-        check_chain_reverse_cont(n);
-        let reverse_cont = chain::<ReverseCont<f64>>(n);
+    for &n in steps {
+        check_chain_continuations::<K>(name, n);
+        let continuations = chain::<D<K>>(n);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_function(BenchmarkId::from_parameter(n), |b| {
-            b.iter(|| gradient(&reverse_cont, black_box(X0)))
+            b.iter(|| gradient(&continuations, black_box(X0)))
         });
     }
     group.finish();
+}
+
+/// `chain_reverse_cont/<n>`: `ReverseCont<f64>`, linear in n.
+fn chain_reverse_cont(c: &mut Criterion) {
+    chain_continuations::<Cont<Dual<Delta>, f64>>(c, "chain_reverse_cont", &STEPS);
+}
+
+/// `chain_cont_add_fun/<n>`: the paper's `D<Cont<AddFun, f64>>`, at the few lengths where its 4ⁿ
+/// cost is measurable.
+fn chain_cont_add_fun(c: &mut Criterion) {
+    chain_continuations::<Cont<AddFun, f64>>(c, "chain_cont_add_fun", &CONT_ADD_FUN_STEPS);
 }
 
 /// `mag_sqr/{value,jvp,gradient}/<mode>`.
@@ -304,6 +324,7 @@ criterion_group!(
     benches,
     chain_run,
     chain_reverse_cont,
+    chain_cont_add_fun,
     chain_build,
     mag_sqr_run
 );

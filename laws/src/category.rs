@@ -61,3 +61,19 @@ where
     let right = K::compose(K::compose(h, g), f);
     same_at::<K, S, A, E>(&left, &right, at)
 }
+
+/// Sharing changes nothing: `share f = f` (see [`Category::share`]).
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::interpretations::Delta;
+/// use catad_laws::At;
+/// let law = catad_laws::category::share_identity::<Delta, f64, f64, (f64, f64)>;
+/// assert!(law(Delta::dup(), &At::point(1.0)));
+/// ```
+pub fn share_identity<K: Observe<S>, S: Scalar, A: Space<S>, B: Space<S>>(
+    f: Hom<K, A, B>,
+    at: &At<A, B>,
+) -> bool {
+    same_at::<K, S, A, B>(&K::share(f.clone()), &f, at)
+}

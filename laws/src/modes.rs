@@ -86,7 +86,8 @@ pub trait ModeVisitor {
 }
 
 /// Calls `visitor` in every mode, in this order: Forward, Reverse, ReverseCont<f64>,
-/// ForwardBegin<f64>, D<Mat<f64>>, ReverseDelta.
+/// ForwardBegin<f64>, the paper's D<Cont<AddFun, f64>> and D<Begin<AddFun, f64>>, D<Mat<f64>>,
+/// ReverseDelta.
 ///
 /// ```
 /// use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode};
@@ -98,7 +99,7 @@ pub trait ModeVisitor {
 /// }
 /// let mut names = Names(Vec::new());
 /// for_each_mode(&mut names);
-/// assert_eq!(names.0.len(), 6);
+/// assert_eq!(names.0.len(), 8);
 /// ```
 pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
     let mode = |name, about| Mode {
@@ -115,18 +116,26 @@ pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
         "Reverse",
         "D<Dual<AddFun>>: transposed linear functions (§13)",
     ));
+    visitor.visit::<Cont<Dual<Delta>, f64>>(&mode(
+        "ReverseCont<f64>",
+        "D<Cont<Dual<Delta>, f64>>: continuations (§12) as transposed shared DAGs (§13)",
+    ));
+    visitor.visit::<Begin<Delta, f64>>(&mode(
+        "ForwardBegin<f64>",
+        "D<Begin<Delta, f64>>: right-associated (§14), beginnings as shared DAGs",
+    ));
     visitor.visit::<Cont<AddFun, f64>>(&Mode {
         shallow: true,
         ..mode(
-            "ReverseCont<f64>",
-            "D<Cont<AddFun, f64>>: continuations (§12)",
+            "D<Cont<AddFun, f64>>",
+            "continuations as functions, the paper's (§12)",
         )
     });
     visitor.visit::<Begin<AddFun, f64>>(&Mode {
         shallow: true,
         ..mode(
-            "ForwardBegin<f64>",
-            "D<Begin<AddFun, f64>>: right-associated (§14)",
+            "D<Begin<AddFun, f64>>",
+            "beginnings as functions, the paper's (§14)",
         )
     });
     visitor.visit::<Mat<f64>>(&Mode {

@@ -21,8 +21,11 @@ use std::rc::Rc;
 /// # Cost
 ///
 /// As for [`Cont`](super::Cont#cost), dually: `Begin f × Begin g` hands the beginning `h` to both
-/// sides, so over a function representation of `K` running the map evaluates `h` once per path, up
-/// to 4ⁿ for `n` nested `cross`es. [`AddFun`](super::AddFun) itself is the linear-time forward mode.
+/// sides (`unfork`). Over functions ([`AddFun`](super::AddFun), the paper's) running the map runs
+/// `h` once per path, up to 4ⁿ times for `n` nested `cross`es; over shared DAGs
+/// ([`ForwardBegin`](crate::ad::ForwardBegin) = `D<Begin<Delta, R>>`) `unfork`
+/// [shares](crate::vocabulary::Category::share) `h`, which is built once, and a derivative costs
+/// time linear in the program.
 ///
 /// # Example
 ///

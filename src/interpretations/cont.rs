@@ -21,12 +21,15 @@ use std::rc::Rc;
 ///
 /// # Cost
 ///
-/// `Cont f × Cont g` hands the continuation `h` to both sides (`h ∘ inl` and `h ∘ inr`). When `K`
-/// represents maps as functions ([`AddFun`]), nothing is shared between the two calls, so running
-/// the resulting map evaluates `h` once per path through the program: up to 4ⁿ for `n` nested
-/// `cross`es (`fork` and `mul`'s derivative each contain one). Building and linearizing stay linear.
-/// Over a data representation of `K` (matrices, where `h` is a value) there is no such blow-up; for
-/// gradients over functions, [`Dual`](super::Dual) is the linear-time reverse mode.
+/// `Cont f × Cont g` hands the continuation `h` to both sides (`h ∘ inl` and `h ∘ inr`, by
+/// `unjoin`), so the map that results reaches `h` along every path through the program. When `K`
+/// represents maps as functions ([`AddFun`], the paper's), every path runs `h` again: up to 4ⁿ
+/// runs for `n` nested `cross`es (`fork` and `mul`'s derivative each contain one). When `K`'s maps
+/// build data, `unjoin` [shares](crate::vocabulary::Category::share) `h` and it is built once:
+/// [`ReverseCont`](crate::ad::ReverseCont) represents continuations by their transposes as shared
+/// DAGs (`Cont<Dual<Delta>, R>`), and its gradients cost time linear in the program, like
+/// [`Dual`](super::Dual)'s. Over matrices (`Cont<Mat<S>, S>`, where `h` is a value) there is no
+/// such blow-up either.
 ///
 /// # Example
 ///

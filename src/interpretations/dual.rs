@@ -39,6 +39,11 @@ impl<K: Category> Category for Dual<K> {
     ) -> Hom<K, C, A> {
         K::compose(f, g)
     }
+
+    /// The transposed map, shared in `K`.
+    fn share<A: Additive, B: Additive>(f: Hom<K, B, A>) -> Hom<K, B, A> {
+        K::share(f)
+    }
 }
 
 impl<K: Monoidal> Monoidal for Dual<K> {

@@ -2,8 +2,8 @@
 //! the programs of this module, staged in each figure's mode.
 
 use super::{cos_sin_prod, cos_xyz, mag_sqr};
-use crate::ad::{Forward, Reverse, ReverseCont};
-use crate::interpretations::{D, Mat};
+use crate::ad::{Forward, Reverse};
+use crate::interpretations::{AddFun, Cont, D, Mat};
 use crate::picture::Diagram;
 use crate::staged::{Sym, compile};
 
@@ -63,13 +63,14 @@ pub fn figures() -> Vec<Figure> {
         },
         Figure {
             name: "fig08-mag-sqr-reverse-cont",
-            caption: "Fig. 8. magSqr in D_Cont, reverse mode by continuations (ReverseCont = D<Cont<AddFun, R>>)",
-            diagram: compile(&mag_sqr::<ReverseCont<Sym>, Sym>()).draw_vjp(&a, &1.0),
+            caption: "Fig. 8. magSqr in D_Cont, reverse mode by continuations (the paper's D<Cont<AddFun, R>>)",
+            diagram: compile(&mag_sqr::<D<Cont<AddFun, Sym>>, Sym>()).draw_vjp(&a, &1.0),
         },
         Figure {
             name: "fig09-cos-sin-prod-reverse-cont",
-            caption: "Fig. 9. cosSinProd in D_Cont, reverse mode by continuations (ReverseCont = D<Cont<AddFun, R>>)",
-            diagram: compile(&cos_sin_prod::<ReverseCont<Sym>, Sym>()).draw_vjp(&ab, &(1.0, 0.0)),
+            caption: "Fig. 9. cosSinProd in D_Cont, reverse mode by continuations (the paper's D<Cont<AddFun, R>>)",
+            diagram: compile(&cos_sin_prod::<D<Cont<AddFun, Sym>>, Sym>())
+                .draw_vjp(&ab, &(1.0, 0.0)),
         },
         Figure {
             name: "fig11-mag-sqr-reverse",

@@ -26,6 +26,8 @@ fn mag_sqr_in_every_mode() {
     mag_sqr_agrees!(Delta, Delta);
     mag_sqr_agrees!(Cont<AddFun, Sym>, Cont<AddFun, f64>);
     mag_sqr_agrees!(Begin<AddFun, Sym>, Begin<AddFun, f64>);
+    mag_sqr_agrees!(Cont<Dual<Delta>, Sym>, Cont<Dual<Delta>, f64>);
+    mag_sqr_agrees!(Begin<Delta, Sym>, Begin<Delta, f64>);
     mag_sqr_agrees!(Mat<Sym>, Mat<f64>);
 }
 

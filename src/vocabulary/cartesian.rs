@@ -38,10 +38,12 @@ pub trait Cartesian: Monoidal {
         Self::compose(Self::cross(f, g), Self::dup())
     }
 
-    /// `unfork h = (exl ∘ h, exr ∘ h)`, the inverse of `fork`.
+    /// `unfork h = (exl ∘ h, exr ∘ h)`, the inverse of `fork`; the two halves
+    /// [`share`](crate::vocabulary::Category::share) `h`.
     fn unfork<A: Additive, C: Additive, D: Additive>(
         h: Hom<Self, A, (C, D)>,
     ) -> (Hom<Self, A, C>, Hom<Self, A, D>) {
+        let h = Self::share(h);
         (
             Self::compose(Self::exl(), h.clone()),
             Self::compose(Self::exr(), h),

@@ -42,4 +42,25 @@ pub trait Category: Sized + 'static {
         g: Hom<Self, B, C>,
         f: Hom<Self, A, B>,
     ) -> Hom<Self, A, C>;
+
+    /// `f` itself, to be used more than once: a let-binding (Krawiec et al., §7). Semantically the
+    /// identity on morphisms (`share f = f`, checked by `catad_laws::category`), and that is the
+    /// provided method. A category whose morphisms build data overrides it so that every use of
+    /// the result on one argument shares one result: [`Delta`](crate::interpretations::Delta)'s
+    /// shared map builds its nodes once and hands the same nodes to each later use.
+    ///
+    /// `unjoin` and `unfork` share the morphism they split, so that the two halves, and all that
+    /// the continuations of [`Cont`](crate::interpretations::Cont) (beginnings of
+    /// [`Begin`](crate::interpretations::Begin)) make of them, build it once: which is what makes
+    /// those modes linear in the size of the program.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::interpretations::{AddFun, Func};
+    /// let double = Func::new(|x: f64| 2.0 * x);
+    /// assert_eq!(AddFun::share(double).apply(3.0), 6.0);
+    /// ```
+    fn share<A: Additive, B: Additive>(f: Hom<Self, A, B>) -> Hom<Self, A, B> {
+        f
+    }
 }

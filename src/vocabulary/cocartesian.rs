@@ -39,10 +39,12 @@ pub trait Cocartesian: Monoidal {
         Self::compose(Self::jam(), Self::cross(f, g))
     }
 
-    /// `unjoin h = (h ∘ inl, h ∘ inr)`, the inverse of `join`.
+    /// `unjoin h = (h ∘ inl, h ∘ inr)`, the inverse of `join`; the two halves
+    /// [`share`](crate::vocabulary::Category::share) `h`.
     fn unjoin<A: Additive, B: Additive, C: Additive>(
         h: Hom<Self, (A, B), C>,
     ) -> (Hom<Self, A, C>, Hom<Self, B, C>) {
+        let h = Self::share(h);
         (
             Self::compose(h.clone(), Self::inl()),
             Self::compose(h, Self::inr()),

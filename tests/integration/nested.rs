@@ -77,8 +77,8 @@ macro_rules! inner_mode {
 inner_mode!(inner_forward, AddFun);
 inner_mode!(inner_reverse, Dual<AddFun>);
 inner_mode!(inner_delta, Delta);
-inner_mode!(inner_cont, Cont<AddFun, Sym>);
-inner_mode!(inner_begin, Begin<AddFun, Sym>);
+inner_mode!(inner_cont, Cont<Dual<Delta>, Sym>);
+inner_mode!(inner_begin, Begin<Delta, Sym>);
 inner_mode!(inner_matrices, Mat<Sym>);
 
 /// Runs `$check` with `$outer` each outer mode's representation of linear maps, and `$inner`
@@ -162,7 +162,7 @@ fn hessians_agree_in_every_pair_of_modes_and_with_their_closed_form() {
                 ("Forward", hessian_in!(K, AddFun, at)),
                 ("Reverse", hessian_in!(K, Dual<AddFun>, at)),
                 ("ReverseDelta", hessian_in!(K, Delta, at)),
-                ("ReverseCont", hessian_in!(K, Cont<AddFun, Sym>, at)),
+                ("ReverseCont", hessian_in!(K, Cont<Dual<Delta>, Sym>, at)),
             ] {
                 assert!(close(&h, &expected), "{outer} over {inner}: {h:?}");
             }
@@ -484,7 +484,7 @@ fn second_derivatives_of_scalar_functions_in_every_inner_mode() {
             ),
             (
                 "ReverseCont",
-                second_derivative(&quartic::<D<Cont<AddFun, Sym>>, Sym>(), x),
+                second_derivative(&quartic::<ReverseCont<Sym>, Sym>(), x),
             ),
         ] {
             assert!(close(&[d2], &[expected]), "over {inner} at {x}: {d2}");

@@ -4,7 +4,7 @@
 //! maximum likelihood. The agents are in `examples/nesting.rs`, which this runs.
 
 use crate::macro_support::close;
-use catad::interpretations::{AddFun, D, Delta, Dual};
+use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual};
 use catad::nested::{Solver, argmin, gradient_descent, gradient_of, root};
 use catad::prelude::*;
 use catad::staged::Sym;
@@ -157,12 +157,9 @@ fn ridge_solution(lambda: f64) -> (nalgebra::Vector2<f64>, nalgebra::Vector2<f64
 fn supervised_learning_by_gradient_descent_and_its_derivative_in_the_regulariser() {
     let (lambda, start) = (0.5, (0.0, 0.0));
     let (w, dw) = ridge_solution(lambda);
-    // The modes whose cost is linear in the iterations: not ReverseCont and ForwardBegin, which
-    // grow exponentially with a program's sharing (issue 9; each step of the descent shares its
-    // context — the point, the gradient, the value — between the line search and the step), nor
-    // D<Mat>, whose matrices are sized by types, while a loop's derivative runs over the count
-    // of its iterations, known only at run time.
-    macro_rules! in_modes_linear_in_iterations {
+    // Every mode but D<Mat>, whose matrices are sized by types, while a loop's derivative runs
+    // over the count of its iterations, known only at run time.
+    macro_rules! in_modes_with_loops {
         (|$k:ident, $mode:ident| $body:block) => {{
             {
                 type $k = AddFun;
@@ -175,13 +172,23 @@ fn supervised_learning_by_gradient_descent_and_its_derivative_in_the_regulariser
                 $body
             }
             {
+                type $k = Cont<Dual<Delta>, f64>;
+                let $mode = "ReverseCont";
+                $body
+            }
+            {
+                type $k = Begin<Delta, f64>;
+                let $mode = "ForwardBegin";
+                $body
+            }
+            {
                 type $k = Delta;
                 let $mode = "ReverseDelta";
                 $body
             }
         }};
     }
-    in_modes_linear_in_iterations!(|K, mode| {
+    in_modes_with_loops!(|K, mode| {
         // The descent stops at a step of ε = 1e-8 (about √ulp: closer, the line search compares
         // values that differ by rounding alone); the fitted line is then within ε of the closed
         // form, and its derivative, converging with it, within 10ε (measured in Forward mode:

@@ -428,7 +428,8 @@ impl<K: Cartesian + Cocartesian + Scalable<f64>> Interprets<Linear> for K {
 /// bounds its own: `Shallow<Looping<2, 1>, 3>`).
 ///
 /// For the continuation and beginning categories over functions (`Cont<AddFun, R>`,
-/// `Begin<AddFun, R>`, and the modes `ReverseCont` and `ForwardBegin` built on them): their
+/// `Begin<AddFun, R>`, and the paper's modes `D<Cont<AddFun, R>>`, `D<Begin<AddFun, R>>` built on
+/// them; catad's `ReverseCont` and `ForwardBegin` share instead, and are linear): their
 /// `cross` calls the continuation once per component, so running a derivative costs up to 4ⁿ in
 /// the nesting `n` of `cross` (see `catad::interpretations::cont`). A loop multiplies the cost of
 /// what follows it by the number of paths through its body once per iteration, and loops in turn

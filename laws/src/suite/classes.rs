@@ -85,6 +85,7 @@ pub fn category<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     one::<K, V, Field<V>, _>(&laws, category::left_identity::<K, f64, _, _>);
     one::<K, V, Plane<V>, _>(&laws, category::right_identity::<K, f64, _, _>);
+    one::<K, V, Plane<V>, _>(&laws, category::share_identity::<K, f64, _, _>);
     laws.check(
         category::compose_assoc::<K, f64, _, _, _, _>,
         |law, (f, g, h, x): (Curve<V>, Plane<V>, Field<V>, Pt<f64>)| {

@@ -34,8 +34,8 @@ pub trait EveryMode {
 /// programs with loops and run-time vectors ([`Looping`]) and (for the laws of additive maps)
 /// linear programs.
 ///
-/// A mode whose cost grows exponentially with nesting and with loops (`ReverseCont`,
-/// `ForwardBegin`) gets `Shallow` programs: the class suites run programs of depth 4 without
+/// A mode whose cost grows exponentially with nesting and with loops (the paper's
+/// `D<Cont<AddFun, f64>>` and `D<Begin<AddFun, f64>>`) gets `Shallow` programs: the class suites run programs of depth 4 without
 /// loops (`Shallow<Nonlinear>`); the suites over loops ([`Derivatives`](ModeSuite::Derivatives)
 /// again, [`Loops`](ModeSuite::Loops), [`RunTimeVectors`](ModeSuite::RunTimeVectors),
 /// [`FoldI`](ModeSuite::FoldI)) run programs with at most one loop of at most two iterations
@@ -47,7 +47,7 @@ pub trait EveryMode {
 /// in each, too few vectors are defined everywhere. In a shallow mode they are of depth 3
 /// (`Shallow<Nonlinear, 3>`): `cross_i_compose` composes two programs at each of up to five
 /// positions, and at depth 4 a pair cost up to 4⁸ continuation calls per position in
-/// `ReverseCont` (`modes_monoidal_i` took 18–40 s, once 193 s; depth 4 stays checked there by the
+/// `D<Cont<AddFun, f64>>` (`modes_monoidal_i` took 18–40 s, once 193 s; depth 4 stays checked there by the
 /// class suites).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeSuite {

@@ -7,8 +7,9 @@ use catad::prelude::*;
 use catad_laws::program::{Linear, Looping, Nonlinear, Shallow};
 use catad_laws::suite::{self, ModeSuite, in_every_mode};
 
-// One line per instance and suite. `Cont` and `Begin` re-run their continuation along every path
-// of a program, so they get shallow programs.
+// One line per instance and suite. `Cont` and `Begin` over functions re-run their continuation
+// along every path of a program, so they get shallow programs; over shared DAGs (the modes'
+// `Cont<Dual<Delta>, R>` and `Begin<Delta, R>`) they get whole ones.
 
 #[test] fn fun_category() { suite::category::<Fun, Looping>() }
 #[test] fn fun_monoidal() { suite::monoidal::<Fun, Looping>() }
@@ -162,6 +163,18 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode};
 #[test] fn delta_rep_cat() { suite::rep_cat::<Delta, Params>() }
 #[test] fn delta_rep_cat_hlist() { suite::rep_cat::<Delta, Row>() }
 #[test] fn delta_linear_map() { suite::linear_map::<Delta, Linear>() }
+
+#[test] fn cont_delta_category() { suite::category::<Cont<Dual<Delta>, f64>, Linear>() }
+#[test] fn cont_delta_monoidal() { suite::monoidal::<Cont<Dual<Delta>, f64>, Linear>() }
+#[test] fn cont_delta_cartesian() { suite::cartesian::<Cont<Dual<Delta>, f64>, Linear>() }
+#[test] fn cont_delta_cocartesian() { suite::cocartesian::<Cont<Dual<Delta>, f64>, Linear>() }
+#[test] fn cont_delta_linear_map() { suite::linear_map::<Cont<Dual<Delta>, f64>, Linear>() }
+
+#[test] fn begin_delta_category() { suite::category::<Begin<Delta, f64>, Linear>() }
+#[test] fn begin_delta_monoidal() { suite::monoidal::<Begin<Delta, f64>, Linear>() }
+#[test] fn begin_delta_cartesian() { suite::cartesian::<Begin<Delta, f64>, Linear>() }
+#[test] fn begin_delta_cocartesian() { suite::cocartesian::<Begin<Delta, f64>, Linear>() }
+#[test] fn begin_delta_linear_map() { suite::linear_map::<Begin<Delta, f64>, Linear>() }
 
 #[test] fn modes_category() { in_every_mode(ModeSuite::Category) }
 #[test] fn modes_monoidal() { in_every_mode(ModeSuite::Monoidal) }

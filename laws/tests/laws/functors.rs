@@ -45,6 +45,8 @@ use quickcheck::Arbitrary;
 #[test] fn mat_agrees_with_add_fun() { suite::representations::<Mat<f64>, Linear>() }
 #[test] fn dual_mat_agrees_with_add_fun() { suite::representations::<Dual<Mat<f64>>, Linear>() }
 #[test] fn delta_agrees_with_add_fun() { suite::representations::<Delta, Linear>() }
+#[test] fn cont_delta_agrees_with_add_fun() { suite::representations::<Cont<Dual<Delta>, f64>, Linear>() }
+#[test] fn begin_delta_agrees_with_add_fun() { suite::representations::<Begin<Delta, f64>, Linear>() }
 
 /// The guard of the suites is not vacuous: most random nonlinear programs are defined at a random
 /// point (about 59%: the rest leave the domains of `ln`, `sqrt`, `recip` and `atan2`, exceed the

@@ -24,8 +24,8 @@ use std::rc::Rc;
 
 /// The category of differentiable functions whose derivatives are morphisms of `K`.
 ///
-/// `D<AddFun>` is forward mode, `D<Dual<AddFun>>` reverse mode, `D<Cont<AddFun, R>>` reverse mode
-/// by continuations, `D<Begin<AddFun, R>>` forward mode by right association (see [`crate::ad`]).
+/// `D<AddFun>` is forward mode, `D<Dual<AddFun>>` reverse mode, `D<Cont<K, R>>` reverse mode by
+/// continuations, `D<Begin<K, R>>` forward mode by right association (see [`crate::ad`]).
 ///
 /// # Example
 ///

@@ -34,6 +34,7 @@ use crate::vocabulary::{
     linear_fn, mat_vec,
 };
 use nalgebra::DMatrix;
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -52,6 +53,12 @@ use std::rc::Rc;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delta;
 
+/// The stack a map's build must find left, or it continues on a new segment.
+const RED_ZONE: usize = 64 * 1024;
+
+/// The size of a new stack segment.
+const STACK_SEGMENT: usize = 1024 * 1024;
+
 /// A morphism of [`Delta`]: how the tangent of `b` is built from the tangent of `a`.
 ///
 /// # Example
@@ -63,22 +70,40 @@ pub struct Delta;
 /// let f: DeltaMap<(f64, f64), f64> = Delta::jam();
 /// assert_eq!(Delta::forward(&f, &(1.0, 2.0), &0.0), 3.0);
 /// ```
-pub struct DeltaMap<A: Additive, B: Additive>(Rc<dyn Fn(&Tan<A>) -> Tan<B>>);
+///
+/// The map is `None` only while it is dropped.
+pub struct DeltaMap<A: Additive, B: Additive>(Option<Rc<dyn Fn(&Tan<A>) -> Tan<B>>>);
 
 impl<A: Additive, B: Additive> DeltaMap<A, B> {
     fn new(f: impl Fn(&Tan<A>) -> Tan<B> + 'static) -> Self {
-        DeltaMap(Rc::new(f))
+        DeltaMap(Some(Rc::new(f)))
     }
 
-    /// The tangent of the result, given the tangent of the argument.
+    /// The tangent of the result, given the tangent of the argument. Maps call the maps they are
+    /// made of, as deep as the program's chain of continuations is long; when the stack runs low
+    /// ([`RED_ZONE`]), the call continues on a new [`STACK_SEGMENT`] on the heap.
     fn build(&self, a: &Tan<A>) -> Tan<B> {
-        (self.0)(a)
+        let f = self
+            .0
+            .as_ref()
+            .expect("a map is only empty while it is dropped");
+        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || f(a))
     }
 }
 
 impl<A: Additive, B: Additive> Clone for DeltaMap<A, B> {
     fn clone(&self) -> Self {
-        DeltaMap(Rc::clone(&self.0))
+        DeltaMap(self.0.clone())
+    }
+}
+
+/// Dropping a map drops the maps it is made of, as deep as they nest: on a new stack segment when
+/// the stack runs low, as building does.
+impl<A: Additive, B: Additive> Drop for DeltaMap<A, B> {
+    fn drop(&mut self) {
+        if let Some(f) = self.0.take() {
+            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, move || drop(f));
+        }
     }
 }
 
@@ -105,6 +130,35 @@ impl Category for Delta {
         f: DeltaMap<A, B>,
     ) -> DeltaMap<A, C> {
         DeltaMap::new(move |a| g.build(&f.build(a)))
+    }
+
+    /// A let-binding: the shared map remembers its last argument and result, so every use on one
+    /// argument node returns the same result node, built once. Without it, `Cont`'s halves
+    /// (`unjoin`) and `Begin`'s (`unfork`) would each build their own copy of the rest of the
+    /// derivative, twice per `cross`: 2ⁿ copies at depth `n`.
+    ///
+    /// ```
+    /// use catad::interpretations::Delta;
+    /// use catad::prelude::*;
+    /// use catad::vocabulary::LinearMap;
+    /// let f = Delta::share(Delta::scale(3.0));
+    /// // Both halves of the fork read the one scaling node.
+    /// let twice = Delta::compose(Delta::jam(), Delta::fork(f.clone(), f));
+    /// assert_eq!(Delta::forward(&twice, &1.0, &0.0), 6.0);
+    /// assert_eq!(Delta::transpose(&twice, &1.0, &0.0), 6.0);
+    /// ```
+    fn share<A: Additive, B: Additive>(f: DeltaMap<A, B>) -> DeltaMap<A, B> {
+        let last: RefCell<Option<(Tan<A>, Tan<B>)>> = RefCell::new(None);
+        DeltaMap::new(move |a| {
+            if let Some((input, output)) = &*last.borrow()
+                && input.same(a)
+            {
+                return output.clone();
+            }
+            let output = f.build(a);
+            *last.borrow_mut() = Some((a.clone(), output.clone()));
+            output
+        })
     }
 }
 

@@ -259,7 +259,7 @@ struct IndexOp<H: Container, A: Additive>(H, usize, Tan<H::Obj<A>>);
 
 impl<H: Container, A: Additive> Op<A> for IndexOp<H, A> {
     fn eval(&self) -> A {
-        self.0.index(&self.2.value(), self.1)
+        self.2.read(|xs| self.0.index(xs, self.1))
     }
     fn back(&self, c: &A) {
         self.2.accumulate(|acc| self.0.add_at(acc, self.1, c));

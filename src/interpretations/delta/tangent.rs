@@ -64,6 +64,8 @@ pub(super) trait Node<A: Additive>: Erased {
     fn op(&self) -> &dyn Any;
     /// The evaluated tangent.
     fn value(&self) -> A;
+    /// Runs `f` on the evaluated tangent, in place.
+    fn read(&self, f: &mut dyn FnMut(&A));
     /// Runs `f` on the accumulator, which starts as `A::zero()`.
     fn accumulate(&self, f: &mut dyn FnMut(&mut A));
     /// The accumulated cotangent, taken out.
@@ -136,6 +138,12 @@ impl<A: Additive, O: Op<A>> Node<A> for Cell_<A, O> {
     fn value(&self) -> A {
         self.value.borrow().clone().unwrap_or_else(A::zero)
     }
+    fn read(&self, f: &mut dyn FnMut(&A)) {
+        match &*self.value.borrow() {
+            Some(a) => f(a),
+            None => f(&A::zero()),
+        }
+    }
     fn accumulate(&self, f: &mut dyn FnMut(&mut A)) {
         let mut slot = self.cotangent.borrow_mut();
         f(slot.get_or_insert_with(A::zero));
@@ -175,6 +183,15 @@ impl<A: Additive> Tan<A> {
     /// An input: a node without parents, whose tangent is set from outside.
     pub(super) fn input() -> Self {
         Tan::node(Input)
+    }
+
+    /// Whether both are the same node (or both zero).
+    pub(super) fn same(&self, other: &Tan<A>) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
     }
 
     /// Whether this is the zero tangent.
@@ -226,6 +243,17 @@ impl<A: Additive> Tan<A> {
     /// The evaluated tangent (zero for the zero tangent).
     pub(super) fn value(&self) -> A {
         self.0.as_ref().map_or_else(A::zero, |n| n.value())
+    }
+
+    /// `f` of the evaluated tangent, read in place: element `i` of a vector costs O(1), where
+    /// [`value`](Self::value) copies the vector.
+    pub(super) fn read<R>(&self, f: impl FnOnce(&A) -> R) -> R {
+        let Some(n) = &self.0 else {
+            return f(&A::zero());
+        };
+        let (mut f, mut out) = (Some(f), None);
+        n.read(&mut |a| out = f.take().map(|f| f(a)));
+        out.expect("a node reads its value once")
     }
 
     /// `acc += c`, unless this is the zero tangent (whose cotangent nobody reads).

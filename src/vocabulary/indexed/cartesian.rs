@@ -49,11 +49,13 @@ pub trait CartesianI<H: Container>: MonoidalI<H> {
         Self::compose(Self::cross_i(h, fs), Self::repl_i(h))
     }
 
-    /// `unforkI f = fmap (∘ f) exI`, the inverse of `forkI`.
+    /// `unforkI f = fmap (∘ f) exI`, the inverse of `forkI`; the parts
+    /// [`share`](crate::vocabulary::Category::share) `f`.
     fn unfork_i<A: Additive, B: Additive>(
         h: H,
         f: Hom<Self, A, H::Obj<B>>,
     ) -> H::Of<Hom<Self, A, B>> {
+        let f = Self::share(f);
         h.map(&Self::ex_i(h), |ex| Self::compose(ex.clone(), f.clone()))
     }
 }

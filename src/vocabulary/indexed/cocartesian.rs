@@ -53,11 +53,13 @@ pub trait CocartesianI<H: Container>: MonoidalI<H> {
         Self::compose(Self::jam_i(h), Self::cross_i(h, fs))
     }
 
-    /// `unjoinI f = fmap (f ∘) inI`, the inverse of `joinI`.
+    /// `unjoinI f = fmap (f ∘) inI`, the inverse of `joinI`; the parts
+    /// [`share`](crate::vocabulary::Category::share) `f`.
     fn unjoin_i<A: Additive, B: Additive>(
         h: H,
         f: Hom<Self, H::Obj<A>, B>,
     ) -> H::Of<Hom<Self, A, B>> {
+        let f = Self::share(f);
         h.map(&Self::in_i(h), |inj| Self::compose(f.clone(), inj.clone()))
     }
 }

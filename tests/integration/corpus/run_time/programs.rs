@@ -2,10 +2,8 @@
 // (each program against the same function run as plain Rust, in every mode). Each program names
 // the shapes of its sample points (`#[shapes(…)]`), and, where it is not smooth or not defined
 // everywhere, a guard on its domain (`#[domain(…)]`) that keeps the points where derivatives are
-// checked. ReverseCont and ForwardBegin are checked only at the points whose vectors are short
-// (`SHORT` in `mod.rs`), each program naming at least one such shape, or where its
-// `#[short(…)]` says (its loops being costlier, or over no vector). A `#[data]` parameter's
-// value is fixed by the shapes: only the other parameters' coordinates are sampled.
+// checked. A `#[data]` parameter's value is fixed by the shapes: only the other parameters'
+// coordinates are sampled.
 
 use catad::space::{Data, HasRep};
 
@@ -247,7 +245,6 @@ run_time! {
 
     /// `for` over ranges (from 0 and from 1): the variables the body assigns are the state.
     #[shapes(vec![0.0; 1], vec![0.0; 3], vec![0.0; 5])]
-    #[short(|x: &Vec<f64>| x.len() <= 2)]
     fn for_range(x: Vec<f64>) -> f64 {
         let n = x.len();
         let mut acc = 1.0;
@@ -281,7 +278,6 @@ run_time! {
 
     /// Nested `for` loops over a vector of vectors, a `let` inside the body.
     #[shapes(vec![vec![0.0; 2]; 1], vec![vec![0.0; 2]; 2], vec![vec![0.0; 4]; 3])]
-    #[short(|m: &Vec<Vec<f64>>| m.len() == 1)]
     fn nested_for(m: Vec<Vec<f64>>) -> f64 {
         let mut total = 0.0;
         for row in m.iter() {
@@ -296,7 +292,6 @@ run_time! {
 
     /// `while` on an index: the index and the accumulator are the state.
     #[shapes(vec![0.0; 1], vec![0.0; 4])]
-    #[short(|x: &Vec<f64>| x.len() <= 1)]
     fn while_index(x: Vec<f64>) -> f64 {
         let n = x.len();
         let mut i = 0;
@@ -311,7 +306,6 @@ run_time! {
     /// `while` on a scalar: halve until at most 1, counting the halvings.
     #[shapes(0.0)]
     #[domain(|x: &f64| [1.0, 3.0_f64.sqrt()].iter().all(|b| away(x.abs(), *b)))]
-    #[short(|x: &f64| x.abs() < 1.0)]
     fn halvings(x: f64) -> f64 {
         let mut y = x * x + 1.0;
         let mut k = 0.0;
@@ -349,7 +343,6 @@ run_time! {
     /// A loop whose state is a `DVector`: Euler steps of `y' = x ⊙ y`, one written out, the others
     /// by a checkpointed program.
     #[shapes((DVector::zeros(3), 3_usize), (DVector::zeros(2), 1_usize))]
-    #[short(|_: &(DVector<f64>, usize)| true)]
     fn euler(x: DVector<f64>, steps: usize) -> DVector<f64> {
         let h = 1.0 / (steps as f64);
         let mut y = &x + h * &x.component_mul(&x);
@@ -376,7 +369,6 @@ run_time! {
         ),
         (((vec![0.0; 1], 0.0), Data::new(vec![vec![-1.5]])), Data::new(vec![0.0])),
     )]
-    #[short(|a| a.longest() <= 1)]
     fn logistic(w: Vec<f64>, b: f64, #[data] xs: Vec<Vec<f64>>, #[data] ys: Vec<f64>) -> f64 {
         let total = xs
             .iter()
@@ -395,7 +387,6 @@ run_time! {
         ((vec![0.0; 3], Data::new(0.25)), Data::new(vec![1.0, -2.0, 0.5])),
         ((vec![0.0; 1], Data::new(2.0)), Data::new(vec![0.5])),
     )]
-    #[short(|a| a.longest() <= 1)]
     fn ridge(w: Vec<f64>, #[data] lambda: f64, #[data] xs: Vec<f64>) -> f64 {
         let mut fit = 0.0;
         for x in &xs {
@@ -411,7 +402,6 @@ run_time! {
         ((vec![0.0; 2], Data::new(vec![0.5, -1.5, 2.0])), Data::new(1_usize)),
         ((vec![0.0; 1], Data::new(vec![1.25])), Data::new(3_usize)),
     )]
-    #[short(|a| a.longest() <= 1)]
     fn by_index(w: Vec<f64>, #[data] xs: Vec<f64>, #[data] k: usize) -> f64 {
         let n = xs.len();
         let a = (0..n).map(|i| xs[i] * w[(i + k) % w.len()]).sum::<f64>();
@@ -420,7 +410,6 @@ run_time! {
 
     /// Data enumerated and folded, and counted.
     #[shapes((0.0, Data::new(vec![0.5, -1.5, 2.0])), (0.0, Data::new(vec![1.25])))]
-    #[short(|a| a.longest() <= 1)]
     fn enumerated_data(s: f64, #[data] xs: Vec<f64>) -> f64 {
         let b = xs.iter().enumerate().fold(s, |acc, (i, x)| acc * 0.5 + x * (i as f64 + s));
         b * (xs.iter().count() as f64)
@@ -432,7 +421,6 @@ run_time! {
         ((0.0, Data::new(vec![0.5, -1.0, 1.5])), Data::new(vec![2.0, 0.25, -0.5])),
         ((0.0, Data::new(vec![1.25])), Data::new(vec![-1.0])),
     )]
-    #[short(|a| a.longest() <= 1)]
     fn paired(s: f64, #[data] xs: Vec<f64>, #[data] ys: Vec<f64>) -> f64 {
         let mut acc = s;
         for (x, y) in xs.iter().zip(ys.iter()) {
@@ -448,7 +436,6 @@ run_time! {
         (vec![0.0; 2], Data::new(vec![vec![0.5, -1.0], vec![1.0, 1.0], vec![-0.5, 0.0]])),
         (vec![0.0; 1], Data::new(vec![vec![1.0]])),
     )]
-    #[short(|a| a.longest() <= 1)]
     fn centred(mu: Vec<f64>, #[data] xs: Vec<Vec<f64>>) -> f64 {
         let mut total = 0.0;
         for row in xs.iter() {
