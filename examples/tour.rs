@@ -73,8 +73,9 @@ trait InEachMode {
     fn run<K: Rep>(&mut self, name: &'static str) -> Self::Out;
 }
 
-/// Runs `task` in every mode of `catad_laws::modes::for_each_mode`, the list the law suites run,
-/// in its order (whose names are the aliases of `src/ad.rs`), naming each.
+/// Runs `task` in every mode of `catad_laws::modes::for_each_mode` (catad's modes; the law suites
+/// run these and the paper's over functions), in its order (whose names are the aliases of
+/// `src/ad.rs`), naming each.
 fn each_mode<T: InEachMode>(task: &mut T) -> Vec<(&'static str, T::Out)> {
     /// The results of `task`, mode by mode.
     struct Collect<'t, T: InEachMode>(&'t mut T, Vec<(&'static str, T::Out)>);

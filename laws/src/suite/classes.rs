@@ -102,9 +102,9 @@ pub fn category<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
 /// The [`Monoidal`] laws of `K` on programs of `V`.
 ///
 /// ```
-/// use catad::interpretations::{AddFun, Begin};
-/// use catad_laws::program::{Linear, Shallow};
-/// catad_laws::suite::monoidal::<Begin<AddFun, f64>, Shallow<Linear>>();
+/// use catad::interpretations::{Begin, Delta};
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::monoidal::<Begin<Delta, f64>, Linear>();
 /// ```
 pub fn monoidal<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
@@ -145,9 +145,9 @@ pub fn cartesian<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
 /// derivative category `V` is [`Linear`](crate::program::Linear).
 ///
 /// ```
-/// use catad::interpretations::{AddFun, Cont};
-/// use catad_laws::program::{Linear, Shallow};
-/// catad_laws::suite::cocartesian::<Cont<AddFun, f64>, Shallow<Linear>>();
+/// use catad::interpretations::{Cont, Delta, Dual};
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::cocartesian::<Cont<Dual<Delta>, f64>, Linear>();
 /// ```
 pub fn cocartesian<K: Interprets<V> + Cocartesian + Observe<f64>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
@@ -282,10 +282,10 @@ pub fn linear_map<K: LinearMap<f64> + Interprets<V>, V: Vocabulary>() {
 /// [`linear_map`](linear_map()) states them on scalar ones.
 ///
 /// ```
-/// use catad::interpretations::{AddFun, Cont};
+/// use catad::interpretations::{Cont, Delta, Dual};
 /// use catad::space::VecLen;
-/// use catad_laws::program::{Linear, Shallow};
-/// catad_laws::suite::linear_map_i::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>();
+/// use catad_laws::program::Linear;
+/// catad_laws::suite::linear_map_i::<Cont<Dual<Delta>, f64>, Linear, VecLen>();
 /// ```
 pub fn linear_map_i<K, V, H>()
 where

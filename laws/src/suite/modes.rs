@@ -5,7 +5,7 @@ use super::{
     fold_i, loops, monoidal, monoidal_i, rep_cat, run_time_vectors, scalable, sum_i,
     vector_derivatives, zip_i,
 };
-use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
+use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode, for_each_paper_mode};
 use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
 use crate::random::{RandomShape, rep_shape};
 use crate::vector::{InterpretsI, Shape};
@@ -98,7 +98,9 @@ pub enum ShapeSuite {
     VectorDerivatives,
 }
 
-/// Runs `suite` in every mode of [`modes`](crate::modes).
+/// Runs `suite` in every mode of [`modes`](crate::modes): catad's
+/// ([`for_each_mode`](crate::modes::for_each_mode)) and the paper's over functions
+/// ([`for_each_paper_mode`](crate::modes::for_each_paper_mode)).
 ///
 /// ```
 /// use catad_laws::suite::{ModeSuite, in_every_mode};
@@ -106,6 +108,7 @@ pub enum ShapeSuite {
 /// ```
 pub fn in_every_mode(suite: ModeSuite) {
     for_each_mode(&mut { suite });
+    for_each_paper_mode(&mut { suite });
 }
 
 impl ModeVisitor for ModeSuite {

@@ -1,7 +1,9 @@
 //! The indexed classes on vectors of every shape: `VecLen` and `DVecLen` (run-time lengths 1 to
 //! 5), `Arr<3>` and `SVec<2>` (static). `Mat` builds maps from types, so it runs at the static
-//! shapes; `Cont` and `Begin` re-run their continuation along every path of a program, so they run
-//! at one shape.
+//! shapes; `Cont` and `Begin` over functions (the paper's) re-run their continuation along every
+//! path of a program, so they run at one shape, on programs of depth 3 (as the shallow modes'
+//! indexed suites do, `catad_laws::suite::ModeSuite`: at depth 4 one case of `linear_map_i` costs
+//! up to 4⁸ continuation calls per position); over shared DAGs they run whole programs.
 
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
@@ -103,12 +105,15 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode};
 #[test] fn dual_dual_svec_vector_representations() { suite::vector_representations::<Dual<Dual<AddFun>>, Linear, SVec<2>>() }
 #[test] fn dual_dual_svec_zip_i() { suite::zip_i::<Dual<Dual<AddFun>>, SVec<2>>() }
 
-#[test] fn cont_vec_monoidal_i() { suite::monoidal_i::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn cont_vec_cartesian_i() { suite::cartesian_i::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn cont_vec_cocartesian_i() { suite::cocartesian_i::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn cont_vec_linear_map_i() { suite::linear_map_i::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn cont_vec_vector_representations() { suite::vector_representations::<Cont<AddFun, f64>, Shallow<Linear>, VecLen>() }
+#[test] fn cont_vec_monoidal_i() { suite::monoidal_i::<Cont<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn cont_vec_cartesian_i() { suite::cartesian_i::<Cont<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn cont_vec_cocartesian_i() { suite::cocartesian_i::<Cont<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn cont_vec_linear_map_i() { suite::linear_map_i::<Cont<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn cont_vec_vector_representations() { suite::vector_representations::<Cont<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
 #[test] fn cont_vec_zip_i() { suite::zip_i::<Cont<AddFun, f64>, VecLen>() }
+
+#[test] fn cont_delta_vec_linear_map_i() { suite::linear_map_i::<Cont<Dual<Delta>, f64>, Linear, VecLen>() }
+#[test] fn begin_delta_vec_linear_map_i() { suite::linear_map_i::<Begin<Delta, f64>, Linear, VecLen>() }
 
 #[test] fn cont_mat_arr_monoidal_i() { suite::monoidal_i::<Cont<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }
 #[test] fn cont_mat_arr_cartesian_i() { suite::cartesian_i::<Cont<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }
@@ -117,11 +122,11 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode};
 #[test] fn cont_mat_arr_vector_representations() { suite::vector_representations::<Cont<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }
 #[test] fn cont_mat_arr_zip_i() { suite::zip_i::<Cont<Mat<f64>, f64>, Arr<3>>() }
 
-#[test] fn begin_vec_monoidal_i() { suite::monoidal_i::<Begin<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn begin_vec_cartesian_i() { suite::cartesian_i::<Begin<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn begin_vec_cocartesian_i() { suite::cocartesian_i::<Begin<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn begin_vec_linear_map_i() { suite::linear_map_i::<Begin<AddFun, f64>, Shallow<Linear>, VecLen>() }
-#[test] fn begin_vec_vector_representations() { suite::vector_representations::<Begin<AddFun, f64>, Shallow<Linear>, VecLen>() }
+#[test] fn begin_vec_monoidal_i() { suite::monoidal_i::<Begin<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn begin_vec_cartesian_i() { suite::cartesian_i::<Begin<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn begin_vec_cocartesian_i() { suite::cocartesian_i::<Begin<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn begin_vec_linear_map_i() { suite::linear_map_i::<Begin<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
+#[test] fn begin_vec_vector_representations() { suite::vector_representations::<Begin<AddFun, f64>, Shallow<Linear, 3>, VecLen>() }
 #[test] fn begin_vec_zip_i() { suite::zip_i::<Begin<AddFun, f64>, VecLen>() }
 
 #[test] fn begin_mat_arr_monoidal_i() { suite::monoidal_i::<Begin<Mat<f64>, f64>, Shallow<Linear>, Arr<3>>() }

@@ -193,8 +193,6 @@ fn modes<A: Space<f64>, B: Space<f64>>(p: Interpretations<A, B>) -> Modes<A, B> 
         Interpretation::new("Reverse", p.reverse),
         Interpretation::new("ReverseCont", p.reverse_cont),
         Interpretation::new("ForwardBegin", p.forward_begin),
-        Interpretation::new("D<Cont<AddFun, f64>>", p.cont_add_fun),
-        Interpretation::new("D<Begin<AddFun, f64>>", p.begin_add_fun),
         Interpretation::new("ReverseDelta", p.delta),
         Interpretation::new("D<Mat>", p.matrix),
     ]
@@ -294,13 +292,11 @@ where
     }
 
     fn in_mode<K: Representation>(&self) -> DMap<K, A, B> {
-        let built: [&dyn Any; 8] = [
+        let built: [&dyn Any; 6] = [
             &self.forward,
             &self.reverse,
             &self.reverse_cont,
             &self.forward_begin,
-            &self.cont_add_fun,
-            &self.begin_add_fun,
             &self.matrix,
             &self.delta,
         ];

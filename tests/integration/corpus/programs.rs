@@ -33,8 +33,6 @@ struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f
     reverse: ::catad::vocabulary::Hom<::catad::ad::Reverse, A, B>,
     reverse_cont: ::catad::vocabulary::Hom<::catad::ad::ReverseCont<f64>, A, B>,
     forward_begin: ::catad::vocabulary::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
-    cont_add_fun: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Cont<::catad::interpretations::AddFun, f64>>, A, B>,
-    begin_add_fun: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Begin<::catad::interpretations::AddFun, f64>>, A, B>,
     matrix: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Mat<f64>>, A, B>,
     delta: ::catad::vocabulary::Hom<::catad::ad::ReverseDelta, A, B>,
 }
@@ -48,8 +46,6 @@ macro_rules! interpretations {
             reverse: programs::$name::<::catad::ad::Reverse>(),
             reverse_cont: programs::$name::<::catad::ad::ReverseCont<f64>>(),
             forward_begin: programs::$name::<::catad::ad::ForwardBegin<f64>>(),
-            cont_add_fun: programs::$name::<::catad::interpretations::D<::catad::interpretations::Cont<::catad::interpretations::AddFun, f64>>>(),
-            begin_add_fun: programs::$name::<::catad::interpretations::D<::catad::interpretations::Begin<::catad::interpretations::AddFun, f64>>>(),
             matrix: programs::$name::<::catad::interpretations::D<::catad::interpretations::Mat<f64>>>(),
             delta: programs::$name::<::catad::ad::ReverseDelta>(),
         }
