@@ -16,3 +16,4 @@ mod macro_structs;
 mod nested;
 mod nested_seed;
 mod paper_examples;
+mod sharing;
