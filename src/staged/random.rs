@@ -184,6 +184,11 @@ impl Case {
     pub(crate) fn point(&self) -> [f64; 3] {
         self.at
     }
+
+    /// Another point, where the program may take other branches.
+    pub(crate) fn elsewhere(&self) -> [f64; 3] {
+        self.elsewhere
+    }
 }
 
 /// The central difference quotient of `f` at `x` along `v`, where it is stable: where halving

@@ -1,8 +1,10 @@
 //! Staged entry points against the direct interpretation, in every mode.
 
+use super::random::Case;
 use super::{Op, Sym, compile};
 use crate::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use crate::prelude::*;
+use quickcheck::QuickCheck;
 
 /// `mag_sqr` compiled over `Sym` in the mode `D<KS>` against `D<KF>` directly over `f64`.
 macro_rules! mag_sqr_agrees {
@@ -29,6 +31,65 @@ fn mag_sqr_in_every_mode() {
     mag_sqr_agrees!(Cont<Dual<Delta>, Sym>, Cont<Dual<Delta>, f64>);
     mag_sqr_agrees!(Begin<Delta, Sym>, Begin<Delta, f64>);
     mag_sqr_agrees!(Mat<Sym>, Mat<f64>);
+}
+
+/// Whether `case`'s first program, compiled in the mode `D<$ks>` (over `Sym`), computes what it
+/// computes directly in `D<$kf>` (over `f64`): every entry point at the point it is recorded at,
+/// then at another (where its tapes apply, or record again where a comparison turns), within a
+/// relative `1e-12` of the row's largest coordinate (the rules reassociate sums and products).
+macro_rules! random_program_agrees {
+    ($ks:ty, $kf:ty, $case:expr) => {{
+        let staged = compile(&$case.first_program::<D<$ks>, Sym>());
+        let direct = $case.first_program::<D<$kf>, f64>();
+        let flat = |(a, (b, c)): (f64, (f64, f64))| [a, b, c];
+        let (dx, dy) = ((0.5, (-1.0, 2.0)), 1.5);
+        [$case.point(), $case.elsewhere()]
+            .into_iter()
+            .all(|[x0, x1, x2]| {
+                let x = (x0, (x1, x2));
+                let ((y, ty), (z, g)) = (staged.jvp(&x, &dx), staged.vjp(&x, &dy));
+                let compiled = [
+                    vec![staged.apply(&x), y, ty, z],
+                    flat(g).to_vec(),
+                    flat(staged.gradient(&x)).to_vec(),
+                    staged.jacobian(&x).as_slice().to_vec(),
+                ]
+                .concat();
+                let ((y, ty), (z, g)) = (jvp(&direct, x, dx), vjp(&direct, x, dy));
+                let reference = [
+                    vec![direct.apply(x), y, ty, z],
+                    flat(g).to_vec(),
+                    flat(gradient(&direct, x)).to_vec(),
+                    jacobian(&direct, x).as_slice().to_vec(),
+                ]
+                .concat();
+                let size = reference.iter().fold(1.0_f64, |m, r| m.max(r.abs()));
+                compiled
+                    .iter()
+                    .zip(&reference)
+                    .all(|(c, r)| (c - r).abs() <= 1e-12 * size)
+            })
+    }};
+}
+
+/// Staging is another interpretation of the same programs: on random programs (with `max` and
+/// `abs`, so with guards), in each of catad's modes and the paper's two over functions, every
+/// compiled entry point computes what the direct interpretation computes.
+#[test]
+fn random_programs_compiled_in_every_mode_compute_what_they_compute_directly() {
+    fn agree(case: Case) -> bool {
+        random_program_agrees!(AddFun, AddFun, case)
+            && random_program_agrees!(Dual<AddFun>, Dual<AddFun>, case)
+            && random_program_agrees!(Delta, Delta, case)
+            && random_program_agrees!(Cont<Dual<Delta>, Sym>, Cont<Dual<Delta>, f64>, case)
+            && random_program_agrees!(Begin<Delta, Sym>, Begin<Delta, f64>, case)
+            && random_program_agrees!(Mat<Sym>, Mat<f64>, case)
+            && random_program_agrees!(Cont<AddFun, Sym>, Cont<AddFun, f64>, case)
+            && random_program_agrees!(Begin<AddFun, Sym>, Begin<AddFun, f64>, case)
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(agree as fn(Case) -> bool);
 }
 
 #[test]
