@@ -295,6 +295,19 @@ pub trait Shape: Container<Obj<f64>: Space<f64>, Obj<(f64, f64)>: Space<f64>> {
     fn shape_of(x: &VecPt) -> Self;
     /// The object of the shape with the coordinates of `x` (repeated or cut as needed).
     fn object(&self, x: &VecPt) -> Self::Obj<f64>;
+    /// The shape for the vector `x`, and `x` as its object.
+    ///
+    /// ```
+    /// use catad::space::{Arr, VecLen};
+    /// use catad_laws::vector::{Shape, VecPt};
+    /// let x = VecPt(vec![1.0, 2.0]);
+    /// assert_eq!(VecLen::shaped(&x), (VecLen(2), vec![1.0, 2.0]));
+    /// assert_eq!(Arr::<3>::shaped(&x).1, [1.0, 2.0, 1.0]);
+    /// ```
+    fn shaped(x: &VecPt) -> (Self, Self::Obj<f64>) {
+        let h = Self::shape_of(x);
+        (h, h.object(x))
+    }
     /// The plain coordinates of an object.
     fn plain(&self, xs: &Self::Obj<f64>) -> Vec<f64> {
         self.elements(xs).to_vec()

@@ -721,6 +721,16 @@ impl<V: Vocabulary> Grammar for Curve<V> {
 /// node with one child shrunk.
 type Shrinks<T> = Box<dyn Iterator<Item = T>>;
 
+/// The shrinks of one part of `whole`: `whole` with `part` shrunk, each put back by `put`.
+fn shrink_part<T: Clone + 'static, P: Arbitrary>(
+    whole: &T,
+    part: &P,
+    put: fn(T, P) -> T,
+) -> Shrinks<T> {
+    let whole = whole.clone();
+    Box::new(part.shrink().map(move |p| put(whole.clone(), p)))
+}
+
 /// The shrinks of a node of two children `a` and `b`: `simpler` (the simplest program of the
 /// kind, and the children of the kind), then the node with one child shrunk.
 fn shrink_node<A: Arbitrary, B: Arbitrary, T: 'static>(
@@ -1057,15 +1067,8 @@ impl<V: Vocabulary> Arbitrary for Test<V> {
     }
 
     fn shrink(&self) -> Shrinks<Self> {
-        let (this, that) = (self.clone(), self.clone());
-        let lefts = self.left.shrink().map(move |left| Test {
-            left,
-            ..this.clone()
-        });
-        let rights = self.right.shrink().map(move |right| Test {
-            right,
-            ..that.clone()
-        });
+        let lefts = shrink_part(self, &self.left, |test, left| Test { left, ..test });
+        let rights = shrink_part(self, &self.right, |test, right| Test { right, ..test });
         Box::new(lefts.chain(rights))
     }
 }

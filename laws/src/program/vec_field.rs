@@ -2,7 +2,9 @@
 //! built once and run at every length.
 
 use super::looping::{body, extreme, fold_step};
-use super::{Field, Grammar, Interprets, Line, RandomProgram, Shrinks, Vocabulary, bounded};
+use super::{
+    Field, Grammar, Interprets, Line, RandomProgram, Shrinks, Vocabulary, bounded, shrink_part,
+};
 use catad::prelude::*;
 use quickcheck::{Arbitrary, Gen};
 
@@ -233,19 +235,9 @@ impl<V: Vocabulary> Arbitrary for VecField<V> {
     }
 
     fn shrink(&self) -> Shrinks<Self> {
-        let (this, that, other) = (self.clone(), self.clone(), self.clone());
-        let lefts = self.left.shrink().map(move |left| VecField {
-            left,
-            ..this.clone()
-        });
-        let rights = self.right.shrink().map(move |right| VecField {
-            right,
-            ..that.clone()
-        });
-        let outers = self.outer.shrink().map(move |outer| VecField {
-            outer,
-            ..other.clone()
-        });
+        let lefts = shrink_part(self, &self.left, |p, left| VecField { left, ..p });
+        let rights = shrink_part(self, &self.right, |p, right| VecField { right, ..p });
+        let outers = shrink_part(self, &self.outer, |p, outer| VecField { outer, ..p });
         Box::new(lefts.chain(rights).chain(outers))
     }
 }

@@ -1,6 +1,10 @@
 //! The runner of the suites: each law on random cases, discarded outside its domain, shrunk on
 //! failure, and named in the panic.
 
+use crate::Observe;
+use crate::program::{Interprets, Vocabulary};
+use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
+use catad::prelude::*;
 use quickcheck::{Arbitrary, Gen};
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -34,6 +38,45 @@ pub fn cases() -> u64 {
 /// ```
 pub fn defined(defined: bool, law: impl FnOnce() -> bool) -> Option<bool> {
     defined.then(law)
+}
+
+/// A category the suites check on random programs of the vocabulary `V`: it runs them
+/// ([`Interprets`]) and its morphisms are compared by observing them over `f64` ([`Observe`]). An
+/// alias, implemented for every such category, so that a suite's bound is one word and the
+/// classes it checks.
+///
+/// ```
+/// use catad::interpretations::Mat;
+/// use catad::prelude::*;
+/// use catad_laws::program::{Linear, Nonlinear, Vocabulary};
+/// use catad_laws::suite::Checkable;
+/// fn checked<K: Checkable<V>, V: Vocabulary>() -> &'static str {
+///     "checkable"
+/// }
+/// checked::<Reverse, Nonlinear>();
+/// checked::<Mat<f64>, Linear>();
+/// ```
+pub trait Checkable<V: Vocabulary>: Interprets<V> + Observe<f64> {}
+
+impl<K: Interprets<V> + Observe<f64>, V: Vocabulary> Checkable<V> for K {}
+
+/// The verdict of `law` on the vector program `p` at the point `x`, as an object `xs` of the
+/// shape `h` ([`Shape::shaped`]): `law(p in K, h, xs)` where `p` is defined at `xs`, `None`
+/// (discarded) elsewhere.
+pub(super) fn at_vector<K, V, H>(
+    p: &VecMap<V>,
+    x: &VecPt,
+    law: impl FnOnce(Hom<K, H::Obj<f64>, H::Obj<f64>>, H, H::Obj<f64>) -> bool,
+) -> Option<bool>
+where
+    K: InterpretsI<V, H>,
+    V: Vocabulary,
+    H: Shape,
+{
+    let (h, xs) = H::shaped(x);
+    defined(p.eval(&h.plain(&xs)).is_some(), || {
+        law(p.interpret::<K, H>(h), h, xs)
+    })
 }
 
 /// `T`'s name without module paths: `D<Dual<AddFun>>` for

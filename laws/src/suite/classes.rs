@@ -2,7 +2,7 @@
 //! `ℝ → ℝ²` of depth 4–6, at random points; and the category and conditional laws on the
 //! programs of the macro corpus.
 
-use super::check::{Laws, defined, short_name};
+use super::check::{Checkable, Laws, at_vector, defined, short_name};
 use super::modes::EveryMode;
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
 use crate::program::{Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, Test, Vocabulary};
@@ -81,7 +81,7 @@ where
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::category::<Fun, Nonlinear>();
 /// ```
-pub fn category<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
+pub fn category<K: Checkable<V>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     one::<K, V, Field<V>, _>(&laws, category::left_identity::<K, f64, _, _>);
     one::<K, V, Plane<V>, _>(&laws, category::right_identity::<K, f64, _, _>);
@@ -106,7 +106,7 @@ pub fn category<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
 /// use catad_laws::program::Linear;
 /// catad_laws::suite::monoidal::<Begin<Delta, f64>, Linear>();
 /// ```
-pub fn monoidal<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
+pub fn monoidal<K: Checkable<V>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     laws.check(
         monoidal::cross_id::<K, f64, f64, f64>,
@@ -134,7 +134,7 @@ pub fn monoidal<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::cartesian::<Reverse, Nonlinear>();
 /// ```
-pub fn cartesian<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
+pub fn cartesian<K: Checkable<V>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     two::<K, V, Line<V>, Curve<V>, _, _>(&laws, cartesian::exl_fork::<K, f64, _, _, _>);
     two::<K, V, Curve<V>, Line<V>, _, _>(&laws, cartesian::exr_fork::<K, f64, _, _, _>);
@@ -149,7 +149,7 @@ pub fn cartesian<K: Interprets<V> + Observe<f64>, V: Vocabulary>() {
 /// use catad_laws::program::Linear;
 /// catad_laws::suite::cocartesian::<Cont<Dual<Delta>, f64>, Linear>();
 /// ```
-pub fn cocartesian<K: Interprets<V> + Cocartesian + Observe<f64>, V: Vocabulary>() {
+pub fn cocartesian<K: Checkable<V> + Cocartesian, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     laws.check(
         cocartesian::join_inl::<K, f64, _, _, _>,
@@ -197,7 +197,7 @@ pub fn scalable<K: Scalable<f64> + Observe<f64>>() {
 /// ```
 pub fn conditional<K, V>()
 where
-    K: Interprets<V> + Conditional + Observe<f64>,
+    K: Checkable<V> + Conditional,
     V: Vocabulary,
     Fun: Interprets<V>,
 {
@@ -297,10 +297,8 @@ where
     laws.check(
         linear_map::matrix_applies::<K, f64, H::Obj<f64>, H::Obj<f64>>,
         |law, (f, x, dx): (VecMap<V>, VecPt, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(f.eval(&h.plain(&xs)).is_some(), || {
-                law(&f.interpret::<K, H>(h), &At::new(h.object(&x.fit(&dx)), xs))
+            at_vector::<K, V, H>(&f, &x, |f, h, xs| {
+                law(&f, &At::new(h.object(&x.fit(&dx)), xs))
             })
         },
     );
@@ -317,27 +315,16 @@ where
     laws.check(
         linear_map::matrix_compose::<K, f64, _, _, _>,
         |law, (f, c, x): (VecMap<V>, Pt<f64>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(f.eval(&h.plain(&xs)).is_some(), || {
+            at_vector::<K, V, H>(&f, &x, |f, h, xs| {
                 let g = K::fmap::<f64, f64>(h, K::scale(c.0));
-                law(
-                    f.interpret::<K, H>(h),
-                    g,
-                    &At::new(xs.clone(), xs.clone()),
-                    &xs,
-                )
+                law(f, g, &At::new(xs.clone(), xs.clone()), &xs)
             })
         },
     );
     laws.check(
         calculus::adjoint_identity::<K, f64, H::Obj<f64>, H::Obj<f64>>,
         |law, (f, x, dy): (VecMap<V>, VecPt, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(f.eval(&h.plain(&xs)).is_some(), || {
-                law(&f.interpret::<K, H>(h), &xs, &h.object(&x.fit(&dy)))
-            })
+            at_vector::<K, V, H>(&f, &x, |f, h, xs| law(&f, &xs, &h.object(&x.fit(&dy))))
         },
     );
 }

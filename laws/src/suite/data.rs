@@ -1,10 +1,10 @@
 //! The suite of the data laws: data sets of up to `MAX_LENGTH` random elements, read by random
 //! programs.
 
-use super::check::{Laws, defined};
+use super::check::{Checkable, Laws, defined};
+use crate::At;
 use crate::data;
-use crate::program::{Field, Interprets, Pt, RandomProgram, Vocabulary};
-use crate::{At, Observe};
+use crate::program::{Field, Pt, RandomProgram, Vocabulary};
 use catad::prelude::*;
 
 /// The laws of [`DataCat`] in `K` ([`crate::data`]), an element read by random programs of `V`:
@@ -15,11 +15,7 @@ use catad::prelude::*;
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::data::<Reverse, Nonlinear>();
 /// ```
-pub fn data<K, V>()
-where
-    K: Interprets<V> + Program<f64> + Observe<f64>,
-    V: Vocabulary,
-{
+pub fn data<K: Checkable<V> + Program<f64>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     laws.check(
         data::read_is_the_value::<K, f64, (f64, [f64; 2])>,

@@ -2,11 +2,11 @@
 //! random shape `H`, over vectors of 0 to `V::ITERATIONS` elements where the shape takes its
 //! length at run time (of the shape's own length where it fixes one).
 
-use super::check::{Laws, defined, short_name};
+use super::check::{Checkable, Laws, defined, short_name};
 use crate::functor::representations_agree;
 use crate::program::{Curve, Field, Interprets, Line, Pt, RandomProgram, Vocabulary};
 use crate::vector::{Lines, Shape, VecPt};
-use crate::{At, Observe, folds};
+use crate::{At, folds};
 use catad::interpretations::AddFun;
 use catad::prelude::*;
 use catad::vocabulary::{FoldI, LinearMap, UnfoldI};
@@ -53,8 +53,7 @@ fn elements<V: Vocabulary, H: Shape>(x: &VecPt, n: u8) -> (H, H::Obj<f64>) {
         let n = usize::from(n) % (V::ITERATIONS + 1);
         VecPt(x.0.iter().copied().cycle().take(n).collect())
     };
-    let h = H::shape_of(&x);
-    (h, h.object(&x))
+    H::shaped(&x)
 }
 
 /// Whether a random fold is defined from `(e, s)` over `xs`.
@@ -137,7 +136,7 @@ fn unfold_steps<K: Interprets<V>, V: Vocabulary, H: Shape>(
 /// ```
 pub fn fold_i<K, V, H>()
 where
-    K: Interprets<V> + FoldI<H> + CartesianI<H> + Observe<f64>,
+    K: Checkable<V> + FoldI<H> + CartesianI<H>,
     V: Vocabulary,
     H: Shape,
 {
@@ -160,14 +159,13 @@ where
 /// ```
 pub fn linear_folds<K, V, H>()
 where
-    K: Interprets<V>
+    K: Checkable<V>
         + FoldI<H>
         + UnfoldI<H>
         + CartesianI<H>
         + Cocartesian
         + CocartesianI<H>
-        + LinearMap<f64>
-        + Observe<f64>,
+        + LinearMap<f64>,
     AddFun: Interprets<V>,
     V: Vocabulary,
     H: Shape,

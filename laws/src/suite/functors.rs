@@ -4,7 +4,7 @@
 //! (`ℝ × Vec<ℝ> → ℝ`), on random vector programs at a shape, and on the programs of the macro
 //! corpus in every mode.
 
-use super::check::{Laws, defined, short_name};
+use super::check::{Checkable, Laws, at_vector, defined, short_name};
 use super::modes::EveryMode;
 use crate::calculus::{self, FD_TOLERANCE, STEP};
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
@@ -101,7 +101,7 @@ struct Derivatives<C>(PhantomData<C>);
 
 impl<C, V> OnPrograms<V> for Derivatives<C>
 where
-    C: Differentiable<f64> + Observe<f64> + Interprets<V>,
+    C: Differentiable<f64> + Checkable<V>,
     V: Vocabulary,
     Fun: Interprets<V>,
     Forward: Interprets<V>,
@@ -128,7 +128,7 @@ where
 /// ```
 pub fn derivatives<C, V>()
 where
-    C: Differentiable<f64> + Observe<f64> + Interprets<V>,
+    C: Differentiable<f64> + Checkable<V>,
     V: Vocabulary,
     Fun: Interprets<V>,
     Forward: Interprets<V>,
@@ -147,7 +147,7 @@ where
 /// ```
 pub fn run_time_vectors<C, V>()
 where
-    C: Differentiable<f64> + Observe<f64> + Interprets<V> + Program<f64>,
+    C: Differentiable<f64> + Checkable<V> + Program<f64>,
     V: Vocabulary,
     Fun: Interprets<V>,
     Forward: Interprets<V>,
@@ -185,7 +185,7 @@ struct Lifted<K, T>(PhantomData<(K, T)>);
 impl<K, T, V> OnPrograms<V> for Lifted<K, T>
 where
     K: Interprets<V>,
-    T: Lift<K, f64> + Observe<f64> + Interprets<V>,
+    T: Lift<K, f64> + Checkable<V>,
     V: Vocabulary,
 {
     fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
@@ -205,7 +205,7 @@ where
 pub fn lift<K, T, V>()
 where
     K: Interprets<V>,
-    T: Lift<K, f64> + Observe<f64> + Interprets<V>,
+    T: Lift<K, f64> + Checkable<V>,
     V: Vocabulary,
 {
     let laws = Laws::of::<T, V>().at(&format!("from {}", short_name::<K>()));
@@ -217,8 +217,8 @@ struct Agree<K1, K2>(PhantomData<(K1, K2)>);
 
 impl<K1, K2, V> OnPrograms<V> for Agree<K1, K2>
 where
-    K1: Observe<f64> + Interprets<V>,
-    K2: Observe<f64> + Interprets<V>,
+    K1: Checkable<V>,
+    K2: Checkable<V>,
     V: Vocabulary,
 {
     fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
@@ -236,7 +236,7 @@ where
 /// ```
 pub fn representations<K, V>()
 where
-    K: Observe<f64> + Interprets<V>,
+    K: Checkable<V>,
     V: Vocabulary,
     AddFun: Interprets<V>,
 {
@@ -265,15 +265,13 @@ where
     laws.check(
         functor::primal_is_fun::<C, f64, H::Obj<f64>, H::Obj<f64>>,
         |law, (p, x): (VecMap<V>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(p.eval(&h.plain(&xs)).is_some(), || {
+            at_vector::<C, V, H>(&p, &x, |in_c, h, xs| {
                 let plain = p.clone();
                 let in_fun = Func::new(move |xs| {
                     let ys = plain.eval(&h.plain(&xs));
                     h.collect_obj(ys.expect("evaluated where defined"))
                 });
-                law(&p.interpret::<C, H>(h), &in_fun, &At::new(xs.clone(), xs))
+                law(&in_c, &in_fun, &At::new(xs.clone(), xs))
             })
         },
     );
@@ -281,11 +279,9 @@ where
     laws.check(
         calculus::derivative_adjoint::<C, f64, H::Obj<f64>, H::Obj<f64>>,
         |law, (p, x, dx, dy): (VecMap<V>, VecPt, VecPt, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(p.eval(&h.plain(&xs)).is_some(), || {
+            at_vector::<C, V, H>(&p, &x, |in_c, h, xs| {
                 let (dxs, dys) = (h.object(&x.fit(&dx)), h.object(&x.fit(&dy)));
-                law(&p.interpret::<C, H>(h), &xs, &dxs, &dys)
+                law(&in_c, &xs, &dxs, &dys)
             })
         },
     );
@@ -374,11 +370,8 @@ where
     laws.check(
         functor::representations_agree::<K1, K2, f64, H::Obj<f64>, H::Obj<f64>>,
         |law, (p, x): (VecMap<V>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            defined(p.eval(&h.plain(&xs)).is_some(), || {
-                let (in_k1, in_k2) = (p.interpret::<K1, H>(h), p.interpret::<K2, H>(h));
-                law(&in_k1, &in_k2, &At::new(xs.clone(), xs))
+            at_vector::<K2, V, H>(&p, &x, |in_k2, h, xs| {
+                law(&p.interpret::<K1, H>(h), &in_k2, &At::new(xs.clone(), xs))
             })
         },
     );

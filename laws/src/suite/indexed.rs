@@ -2,7 +2,7 @@
 //! of a container shape `H` (a run-time shape takes the vector's length, a static one repeats or
 //! cuts it), and random scalar programs at each position.
 
-use super::check::{Laws, defined, short_name};
+use super::check::{Checkable, Laws, defined, short_name};
 use crate::indexed;
 use crate::program::{Interprets, Line, Pt, RandomProgram, Vocabulary};
 use crate::vector::{Lines, Shape, VecPt};
@@ -17,8 +17,8 @@ fn laws_at<K, V, H>() -> Laws {
 /// Checks a law about an object of a random shape `H`.
 fn at_shape<H: Shape, L: Copy + Fn(H, &H::Obj<f64>) -> bool>(laws: &Laws, law: L) {
     laws.check(law, |law, x: VecPt| {
-        let h = H::shape_of(&x);
-        Some(law(h, &h.object(&x)))
+        let (h, xs) = H::shaped(&x);
+        Some(law(h, &xs))
     });
 }
 
@@ -39,6 +39,16 @@ where
     });
 }
 
+/// Whether `g(i) ∘ f(i)` is defined at `xs[i]`, at every position `i`.
+fn composable<V: Vocabulary>(
+    xs: &[f64],
+    f: impl Fn(usize) -> Line<V>,
+    g: impl Fn(usize) -> Line<V>,
+) -> bool {
+    let at = |i: usize, x: &f64| f(i).eval(x).and_then(|y| g(i).eval(&y));
+    xs.iter().enumerate().all(|(i, x)| at(i, x).is_some())
+}
+
 /// The [`MonoidalI`] laws of `K` on programs of `V` at the shape `H`: `crossI` and `fmap`
 /// preserve identities and composition.
 ///
@@ -48,23 +58,14 @@ where
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::monoidal_i::<Fun, Nonlinear, VecLen>();
 /// ```
-pub fn monoidal_i<K, V, H>()
-where
-    K: Interprets<V> + MonoidalI<H> + Observe<f64>,
-    V: Vocabulary,
-    H: Shape,
-{
+pub fn monoidal_i<K: Checkable<V> + MonoidalI<H>, V: Vocabulary, H: Shape>() {
     let laws = laws_at::<K, V, H>();
     at_shape::<H, _>(&laws, indexed::cross_i_id::<K, H, f64, f64>);
     laws.check(
         indexed::cross_i_compose::<K, H, f64, f64, f64, f64>,
         |law, (fs, gs, x): (Lines<V>, Lines<V>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            let defined_at = h.plain(&xs).iter().enumerate().all(|(i, xi)| {
-                let y = fs.at(i).eval(xi);
-                y.and_then(|y| gs.at(i).eval(&y)).is_some()
-            });
+            let (h, xs) = H::shaped(&x);
+            let defined_at = composable(&h.plain(&xs), |i| fs.at(i), |i| gs.at(i));
             defined(defined_at, || {
                 let f = h.tabulate(|i| fs.at(i).interpret::<K>());
                 let g = h.tabulate(|i| gs.at(i).interpret::<K>());
@@ -76,12 +77,8 @@ where
     laws.check(
         indexed::fmap_compose::<K, H, f64, f64, f64, f64>,
         |law, (f, g, x): (Line<V>, Line<V>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
-            let defined_at = h
-                .plain(&xs)
-                .iter()
-                .all(|xi| f.eval(xi).and_then(|y| g.eval(&y)).is_some());
+            let (h, xs) = H::shaped(&x);
+            let defined_at = composable(&h.plain(&xs), |_| f.clone(), |_| g.clone());
             defined(defined_at, || {
                 law(
                     h,
@@ -103,12 +100,7 @@ where
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::cartesian_i::<Forward, Nonlinear, Arr<3>>();
 /// ```
-pub fn cartesian_i<K, V, H>()
-where
-    K: Interprets<V> + CartesianI<H> + Observe<f64>,
-    V: Vocabulary,
-    H: Shape,
-{
+pub fn cartesian_i<K: Checkable<V> + CartesianI<H>, V: Vocabulary, H: Shape>() {
     let laws = laws_at::<K, V, H>();
     per_position::<K, V, H, _>(&laws, indexed::ex_fork_i::<K, H, f64, f64, f64>);
     laws.check(
@@ -134,19 +126,13 @@ where
 /// use catad_laws::program::Linear;
 /// catad_laws::suite::cocartesian_i::<Dual<AddFun>, Linear, DVecLen>();
 /// ```
-pub fn cocartesian_i<K, V, H>()
-where
-    K: Interprets<V> + CocartesianI<H> + Observe<f64>,
-    V: Vocabulary,
-    H: Shape,
-{
+pub fn cocartesian_i<K: Checkable<V> + CocartesianI<H>, V: Vocabulary, H: Shape>() {
     let laws = laws_at::<K, V, H>();
     per_position::<K, V, H, _>(&laws, indexed::join_in_i::<K, H, f64, f64, f64>);
     laws.check(
         indexed::join_unjoin_i::<K, H, f64, f64, f64>,
         |law, (fs, x): (Lines<V>, VecPt)| {
-            let h = H::shape_of(&x);
-            let xs = h.object(&x);
+            let (h, xs) = H::shaped(&x);
             let defined_at = h
                 .plain(&xs)
                 .iter()
@@ -212,7 +198,7 @@ where
 /// ```
 pub fn sum_i<K, V, H>()
 where
-    K: Interprets<V> + SumCat<H> + CartesianI<H> + NumCat<f64> + Observe<f64>,
+    K: Checkable<V> + SumCat<H> + CartesianI<H> + NumCat<f64>,
     V: Vocabulary,
     H: Shape,
 {

@@ -2,9 +2,9 @@
 //! `V::ITERATIONS` times (the two folds or iterations a law splits it into, as many in all), and
 //! vectors hold up to as many random elements.
 
-use super::check::{Laws, defined};
+use super::check::{Checkable, Laws, defined};
 use crate::program::{BOUND, Field, Interprets, Line, Pt, RandomProgram, Vocabulary};
-use crate::{At, Observe, loops};
+use crate::{At, loops};
 use catad::prelude::*;
 
 /// `(e, i) ↦ l (e + i)`.
@@ -56,11 +56,7 @@ fn iterations<V: Vocabulary>(c: u8) -> usize {
 /// use catad_laws::program::Nonlinear;
 /// catad_laws::suite::loops::<ReverseDelta, Nonlinear>();
 /// ```
-pub fn loops<K, V>()
-where
-    K: Interprets<V> + Program<f64> + Observe<f64>,
-    V: Vocabulary,
-{
+pub fn loops<K: Checkable<V> + Program<f64>, V: Vocabulary>() {
     let laws = Laws::of::<K, V>();
     laws.check(
         loops::fold_concat::<K, f64, f64, f64, f64>,

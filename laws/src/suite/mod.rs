@@ -43,7 +43,7 @@ mod loops;
 mod modes;
 mod space;
 
-pub use check::{CASES, Laws, cases, defined, short_name};
+pub use check::{CASES, Checkable, Laws, cases, defined, short_name};
 pub use classes::{
     cartesian, category, cocartesian, compose_assoc_in_every_mode, cond_in_every_mode, conditional,
     linear_map, linear_map_i, monoidal, rep_cat, scalable,
