@@ -73,6 +73,17 @@ fn derived_structs_are_vector_spaces() {
     assert_eq!(Net::zero().plus(&net), net);
 }
 
+/// The data point `(x, y)` the losses are taken at.
+fn data_point() -> (Vector3<f64>, f64) {
+    (Vector3::new(1.0, 0.0, -1.0), 1.0)
+}
+
+/// The gradient `(∂/∂w, ∂/∂b)` of the loss at the data point, at `w = (1, 2, 3)`, `b = 0.5`: the
+/// error is 1 − 3 + 0.5 − 1 = −2.5, so `∂/∂w = 2 · (−2.5) · x` and `∂/∂b = 2 · (−2.5)`.
+fn the_gradient() -> (Vector3<f64>, f64) {
+    (Vector3::new(-5.0, 0.0, 5.0), -5.0)
+}
+
 /// `(⟨w, x⟩ + b − y)²` for one data point `(x, y)`.
 fn loss<K>(x: Vector3<f64>, y: f64) -> Hom<K, Params, f64>
 where
@@ -89,23 +100,12 @@ where
 
 #[test]
 fn gradients_come_back_as_the_struct_in_every_mode() {
-    let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
-    // The error is 1 − 3 + 0.5 − 1 = −2.5: ∂/∂w = 2 · (−2.5) · x, ∂/∂b = 2 · (−2.5).
-    let expected = Params {
-        w: Vector3::new(-5.0, 0.0, 5.0),
-        b: -5.0,
-    };
-    assert_eq!(gradient(&loss::<Reverse>(x, y), params()), expected);
-    assert_eq!(gradient(&loss::<Forward>(x, y), params()), expected);
-    assert_eq!(
-        gradient(&loss::<ReverseCont<f64>>(x, y), params()),
-        expected
-    );
-    assert_eq!(
-        gradient(&loss::<ForwardBegin<f64>>(x, y), params()),
-        expected
-    );
-    assert_eq!(gradient(&loss::<D<Mat<f64>>>(x, y), params()), expected);
+    let ((x, y), (w, b)) = (data_point(), the_gradient());
+    let expected = Params { w, b };
+    in_every_mode!(|K, mode| {
+        let got = gradient(&loss::<D<K>>(x, y), params());
+        assert_eq!(got, expected, "{mode}");
+    });
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn a_struct_generic_in_its_scalar_is_rescaled_field_by_field() {
 
 #[test]
 fn the_hessian_of_a_struct_generic_in_its_scalar_is_its_closed_form() {
-    let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
+    let (x, y) = data_point();
     // The loss is (⟨z, p⟩ − y)² with z = (x, 1): its Hessian is 2·zzᵀ.
     let z = DVector::from_vec(vec![1.0, 0.0, -1.0, 1.0]);
     let expected: DMatrix<f64> = &z * z.transpose() * 2.0;
@@ -223,12 +223,8 @@ fn the_hessian_of_a_struct_generic_in_its_scalar_is_its_closed_form() {
 
 #[test]
 fn the_gradient_program_of_a_struct_generic_in_its_scalar_returns_the_struct() {
-    let (x, y) = (Vector3::new(1.0, 0.0, -1.0), 1.0);
-    // The error is 1 − 3 + 0.5 − 1 = −2.5: the gradient is 2 · (−2.5) · (x, 1).
-    let expected = Affine {
-        w: Vector3::new(-5.0, 0.0, 5.0),
-        b: -5.0,
-    };
+    let ((x, y), (w, b)) = (data_point(), the_gradient());
+    let expected = Affine { w, b };
     assert_eq!(
         gradient(&least_squares::<Reverse, f64>(x, y), affine()),
         expected
