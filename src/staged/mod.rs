@@ -57,6 +57,7 @@
 //! ```
 
 mod allocation;
+mod batch;
 mod compiled;
 mod hasher;
 mod linearization;
@@ -71,6 +72,7 @@ mod tape;
 #[cfg(test)]
 mod tests;
 
+pub use batch::Lanes;
 pub use compiled::{Compiled, Value, compile};
 pub use linearization::Linearization;
 pub use op::Op;

@@ -106,33 +106,41 @@ impl Op {
     /// ```
     #[inline]
     pub fn run(self, slots: &mut [f64], dest: usize, len: usize, strides: [isize; 2]) {
+        self.dispatch(&mut Strided {
+            slots,
+            dest,
+            len,
+            strides,
+        });
+    }
+
+    /// Hands `kernel` the operation's operands and its scalar function: the one statement of
+    /// what each operation computes, which every way of running operations ([`Op::run`]'s
+    /// strided copies, a tape's lanes) executes.
+    #[inline(always)]
+    pub(super) fn dispatch(self, kernel: &mut impl Kernel) {
         match self {
-            Op::Add(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a + b),
-            Op::Sub(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a - b),
-            Op::Mul(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a * b),
-            Op::Div(x, y) => binary(slots, dest, len, [x, y], strides, |a, b| a / b),
-            Op::Powf(x, y) => binary(slots, dest, len, [x, y], strides, Scalar::powf),
-            Op::Atan2(y, x) => binary(slots, dest, len, [y, x], strides, Scalar::atan2),
-            Op::Powi(x, n) => unary(slots, dest, len, x, strides[0], |a| Scalar::powi(a, n)),
-            Op::Neg(x) => unary(slots, dest, len, x, strides[0], |a| -a),
-            Op::Sin(x) => unary(slots, dest, len, x, strides[0], Scalar::sin),
-            Op::Cos(x) => unary(slots, dest, len, x, strides[0], Scalar::cos),
-            Op::Exp(x) => unary(slots, dest, len, x, strides[0], Scalar::exp),
-            Op::Ln(x) => unary(slots, dest, len, x, strides[0], Scalar::ln),
-            Op::Sqrt(x) => unary(slots, dest, len, x, strides[0], Scalar::sqrt),
-            Op::Tanh(x) => unary(slots, dest, len, x, strides[0], Scalar::tanh),
-            Op::Sinh(x) => unary(slots, dest, len, x, strides[0], Scalar::sinh),
-            Op::Cosh(x) => unary(slots, dest, len, x, strides[0], Scalar::cosh),
-            Op::Ln1p(x) => unary(slots, dest, len, x, strides[0], Scalar::ln_1p),
-            Op::ExpM1(x) => unary(slots, dest, len, x, strides[0], Scalar::exp_m1),
-            Op::Erf(x) => unary(slots, dest, len, x, strides[0], Scalar::erf),
-            Op::Abs(x) => unary(slots, dest, len, x, strides[0], Scalar::abs),
-            Op::SinCos(x) => {
-                for k in 0..len {
-                    let (s, c) = libm::sincos(slots[copy(x as usize, k, strides[0])]);
-                    (slots[dest + 2 * k], slots[dest + 2 * k + 1]) = (s, c);
-                }
-            }
+            Op::Add(x, y) => kernel.binary([x, y], |a, b| a + b),
+            Op::Sub(x, y) => kernel.binary([x, y], |a, b| a - b),
+            Op::Mul(x, y) => kernel.binary([x, y], |a, b| a * b),
+            Op::Div(x, y) => kernel.binary([x, y], |a, b| a / b),
+            Op::Powf(x, y) => kernel.binary([x, y], Scalar::powf),
+            Op::Atan2(y, x) => kernel.binary([y, x], Scalar::atan2),
+            Op::Powi(x, n) => kernel.unary(x, |a| Scalar::powi(a, n)),
+            Op::Neg(x) => kernel.unary(x, |a| -a),
+            Op::Sin(x) => kernel.unary(x, Scalar::sin),
+            Op::Cos(x) => kernel.unary(x, Scalar::cos),
+            Op::Exp(x) => kernel.unary(x, Scalar::exp),
+            Op::Ln(x) => kernel.unary(x, Scalar::ln),
+            Op::Sqrt(x) => kernel.unary(x, Scalar::sqrt),
+            Op::Tanh(x) => kernel.unary(x, Scalar::tanh),
+            Op::Sinh(x) => kernel.unary(x, Scalar::sinh),
+            Op::Cosh(x) => kernel.unary(x, Scalar::cosh),
+            Op::Ln1p(x) => kernel.unary(x, Scalar::ln_1p),
+            Op::ExpM1(x) => kernel.unary(x, Scalar::exp_m1),
+            Op::Erf(x) => kernel.unary(x, Scalar::erf),
+            Op::Abs(x) => kernel.unary(x, Scalar::abs),
+            Op::SinCos(x) => kernel.pair(x, libm::sincos),
         }
     }
 
@@ -275,6 +283,47 @@ impl Op {
             Op::Add(x, y) if x > y => Op::Add(y, x),
             Op::Mul(x, y) if x > y => Op::Mul(y, x),
             op => op,
+        }
+    }
+}
+
+/// A way of running an operation, given its operands and its scalar function by
+/// [`Op::dispatch`].
+pub(super) trait Kernel {
+    /// Runs a unary operation `f` on the operand `x`.
+    fn unary(&mut self, x: u32, f: impl Fn(f64) -> f64);
+    /// Runs a binary operation `f` on the operands `[x, y]`.
+    fn binary(&mut self, operands: [u32; 2], f: impl Fn(f64, f64) -> f64);
+    /// Runs an operation `f` of two results ([`Op::SinCos`]) on the operand `x`.
+    fn pair(&mut self, x: u32, f: impl Fn(f64) -> (f64, f64));
+}
+
+/// `len` copies of an operation, written from slot `dest` on, their operands advancing by
+/// `strides` ([`Op::run`]).
+struct Strided<'a> {
+    slots: &'a mut [f64],
+    dest: usize,
+    len: usize,
+    strides: [isize; 2],
+}
+
+impl Kernel for Strided<'_> {
+    #[inline(always)]
+    fn unary(&mut self, x: u32, f: impl Fn(f64) -> f64) {
+        unary(self.slots, self.dest, self.len, x, self.strides[0], f);
+    }
+
+    #[inline(always)]
+    fn binary(&mut self, operands: [u32; 2], f: impl Fn(f64, f64) -> f64) {
+        binary(self.slots, self.dest, self.len, operands, self.strides, f);
+    }
+
+    #[inline(always)]
+    fn pair(&mut self, x: u32, f: impl Fn(f64) -> (f64, f64)) {
+        let slots = &mut *self.slots;
+        for k in 0..self.len {
+            let (s, c) = f(slots[copy(x as usize, k, self.strides[0])]);
+            (slots[self.dest + 2 * k], slots[self.dest + 2 * k + 1]) = (s, c);
         }
     }
 }

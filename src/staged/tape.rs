@@ -37,7 +37,7 @@ pub struct Tape {
     pub(super) ops: Vec<Op>,
     /// The operations as runs of copies ([`Op::run`]) on slots reused once dead: what
     /// [`Tape::eval`] runs.
-    machine: Allocation,
+    pub(super) machine: Allocation,
     pub(super) outputs: Vec<u32>,
     pub(super) guards: Vec<Guard>,
     /// Whether the recording asked whether an input is NaN (the entry points do): checked at
@@ -308,51 +308,6 @@ impl Tape {
             *o = slots[s as usize];
         }
         Ok(())
-    }
-
-    /// Evaluates the tape at each of a batch of inputs (`inputs`, one after another), writing
-    /// their outputs (one after another) to `out`, on all the machine's cores.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use catad::prelude::*;
-    /// use catad::staged::compile;
-    /// let tape = compile(&Reverse::sin_c()).gradient_tape(&0.0);
-    /// let xs: Vec<f64> = (0..1000).map(|i| i as f64 / 100.0).collect();
-    /// let mut out = vec![0.0; 2 * xs.len()];
-    /// tape.eval_batch(&xs, &mut out).unwrap();
-    /// assert!((out[2 * 7] - 0.07_f64.sin()).abs() < 1e-16);
-    /// assert!((out[2 * 7 + 1] - 0.07_f64.cos()).abs() < 1e-16);
-    /// ```
-    pub fn eval_batch(&self, inputs: &[f64], out: &mut [f64]) -> Result<(), Diverged> {
-        let (n, m) = (self.inputs.max(1), self.outputs.len());
-        let points = inputs.len() / n;
-        check_size(
-            "batch input coordinates",
-            inputs.len(),
-            points * self.inputs,
-        );
-        check_size("batch output coordinates", out.len(), points * m);
-        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-        let per_thread = points.div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            let jobs: Vec<_> = inputs
-                .chunks(per_thread * self.inputs.max(1))
-                .zip(out.chunks_mut((per_thread * m).max(1)))
-                .map(|(inputs, out)| {
-                    scope.spawn(move || {
-                        let mut workspace = self.workspace();
-                        inputs
-                            .chunks(self.inputs.max(1))
-                            .zip(out.chunks_mut(m.max(1)))
-                            .try_for_each(|(x, y)| self.eval(x, &mut workspace, y))
-                    })
-                })
-                .collect();
-            jobs.into_iter()
-                .try_for_each(|job| job.join().expect("a batch evaluation panicked"))
-        })
     }
 }
 

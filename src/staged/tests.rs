@@ -280,6 +280,46 @@ fn a_tape_is_send_and_sync_and_evaluates_batches_on_every_core() {
     );
 }
 
+/// In lanes, a random program's gradient tape computes at each point of a batch what it computes
+/// there alone, to the bit (the fused `sincos` of `sin`'s derivative included); and where it
+/// diverges at any point, the batch diverges.
+#[test]
+fn lanes_compute_what_a_tape_computes_point_by_point() {
+    fn agree(case: Case, others: Vec<(i8, i8, i8)>, spare: u8) -> bool {
+        let [x0, x1, x2] = case.point();
+        let tape = compile(&case.first_program::<Reverse, Sym>()).gradient_tape(&(x0, (x1, x2)));
+        let others = others
+            .iter()
+            .map(|&(a, b, c)| [a, b, c].map(|x| f64::from(x) / 32.0));
+        let points: Vec<f64> = std::iter::once(case.point())
+            .chain(others)
+            .flatten()
+            .collect();
+        let mut alone = tape.workspace();
+        let one_by_one: Result<Vec<f64>, _> = points
+            .chunks(3)
+            .map(|x| {
+                let mut out = [0.0; 4];
+                tape.eval(x, &mut alone, &mut out).map(|()| out)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(|outs| outs.concat());
+        let mut lanes = tape.lanes(points.len() / 3 + usize::from(spare % 4));
+        let mut out = vec![0.0; points.len() / 3 * 4];
+        let batched = tape.eval_lanes(&points, &mut lanes, &mut out).map(|()| out);
+        match (one_by_one, batched) {
+            (Ok(alone), Ok(batched)) => alone
+                .iter()
+                .zip(&batched)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
+            (alone, batched) => alone.is_err() && batched.is_err(),
+        }
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(agree as fn(Case, Vec<(i8, i8, i8)>, u8) -> bool);
+}
+
 #[test]
 fn linalg_primitives_on_nalgebra_vectors_are_staged() {
     // `linalg`'s primitives need a `RealField` scalar, as `Mat` does.

@@ -8,15 +8,16 @@
 //! Both functions are *staged* ([`catad::staged`]): each program is recorded once over the
 //! symbolic scalar [`Sym`] in [`Reverse`] mode — the objective's tape holds the errors, the
 //! Jacobian's the block's entries from two reverse sweeps (2 rows for 17 columns, the feature's
-//! two unused) — and the tape is evaluated at every observation, allocating nothing. The
-//! recording happens before the timed runs (a first, untimed run); a tape is recorded again where
-//! an observation takes the other branch of [`rodrigues_rotate_point`] (a zero rotation), which
-//! GradBench's inputs, one camera and point repeated, never do.
+//! two unused) — and the tape is evaluated at every observation, in lanes of observations (each
+//! operation run for a batch of them at once, [`Tape::eval_lanes`]), allocating nothing per
+//! observation. The recording happens before the timed runs (a first, untimed run); a tape is
+//! recorded again where an observation takes the other branch of [`rodrigues_rotate_point`] (a
+//! zero rotation), which GradBench's inputs, one camera and point repeated, never do.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
 use catad::prelude::*;
-use catad::staged::{Sym, Tape, Workspace, compile};
+use catad::staged::{Lanes, Sym, Tape, Workspace, compile};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::time::Instant;
@@ -140,9 +141,6 @@ type Observation = (
     [f64; 2],
 );
 
-/// The number of coordinates of an [`Observation`].
-const ARGUMENTS: usize = 11 + 3 + 1 + 2;
-
 impl Problem {
     fn expand(input: &Input) -> Result<Problem, String> {
         if input.cam.len() != 11 || input.x.len() != 3 || input.feat.len() != 2 {
@@ -186,15 +184,14 @@ impl Problem {
         )
     }
 
-    /// Observation `i`'s arguments to [`reproj_error`] as a tape's coordinates, in order.
-    fn coordinates(&self, i: usize) -> [f64; ARGUMENTS] {
+    /// Observation `i`'s arguments to [`reproj_error`] as a tape's coordinates, in order, into
+    /// `a` (17 coordinates: the camera's 11, the point's 3, the weight, the feature's 2).
+    fn coordinates(&self, i: usize, a: &mut [f64]) {
         let (cam, x) = (self.obs[i].0, self.obs[i].1);
-        let mut a = [0.0; ARGUMENTS];
         a[..11].copy_from_slice(&self.cams[cam]);
         a[11..14].copy_from_slice(&self.points[x]);
         a[14] = self.weights[i];
         a[15..].copy_from_slice(&self.feats[i]);
-        a
     }
 }
 
@@ -203,7 +200,7 @@ impl Problem {
 /// rotation in [`rodrigues_rotate_point`]).
 struct Tapes<F> {
     record: F,
-    tape: Option<(Tape, Workspace)>,
+    tape: Option<(Tape, Workspace, Lanes)>,
 }
 
 impl<F: Fn(usize) -> Tape> Tapes<F> {
@@ -214,16 +211,57 @@ impl<F: Fn(usize) -> Tape> Tapes<F> {
 
     /// The tape's outputs at point `i`, of coordinates `input`.
     fn eval(&mut self, i: usize, input: &[f64], out: &mut [f64]) {
-        if let Some((tape, workspace)) = &mut self.tape
+        if let Some((tape, workspace, _)) = &mut self.tape
             && tape.eval(input, workspace, out).is_ok()
         {
             return;
         }
-        let tape = (self.record)(i);
-        let mut workspace = tape.workspace();
-        tape.eval(input, &mut workspace, out)
+        let (tape, workspace, _) = self.record(i);
+        tape.eval(input, workspace, out)
             .expect("a tape computes the program where it was recorded");
-        self.tape = Some((tape, workspace));
+    }
+
+    /// The tape recorded at point `i`, with its workspace and lanes.
+    fn record(&mut self, i: usize) -> &mut (Tape, Workspace, Lanes) {
+        let tape = (self.record)(i);
+        let (workspace, lanes) = (tape.workspace(), tape.lanes(tape.lane_width()));
+        self.tape.insert((tape, workspace, lanes))
+    }
+
+    /// The tape's outputs at every point of `0..count`, handed to `each` in order with the
+    /// point's index; `coordinates(i, x)` writes point `i`'s coordinates into `x`. The points are
+    /// evaluated in lanes ([`Tape::eval_lanes`]), a batch at a time; a batch where the tape takes
+    /// another branch, one point at a time (recording again where it must).
+    fn eval_each(
+        &mut self,
+        count: usize,
+        coordinates: impl Fn(usize, &mut [f64]),
+        mut each: impl FnMut(usize, &[f64]),
+    ) {
+        let (mut input, mut output) = (Vec::new(), Vec::new());
+        let mut start = 0;
+        while start < count {
+            let (tape, _, lanes) = match &mut self.tape {
+                Some(tape) => tape,
+                None => self.record(start),
+            };
+            let (n, m) = (tape.inputs(), tape.outputs());
+            let end = count.min(start + lanes.width());
+            input.resize((end - start) * n, 0.0);
+            output.resize((end - start) * m, 0.0);
+            for (k, x) in input.chunks_mut(n).enumerate() {
+                coordinates(start + k, x);
+            }
+            if tape.eval_lanes(&input, lanes, &mut output).is_err() {
+                for (k, (x, y)) in input.chunks(n).zip(output.chunks_mut(m)).enumerate() {
+                    self.eval(start + k, x, y);
+                }
+            }
+            for (k, y) in output.chunks(m).enumerate() {
+                each(start + k, y);
+            }
+            start = end;
+        }
     }
 }
 
@@ -315,20 +353,13 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
             let mut errors = Tapes::new(|i| reproj.apply_tape(&problem.observation(i)));
             let mut w_errors = Tapes::new(|i| weight.apply_tape(&problem.weights[i]));
             let mut objective = || {
-                let errors: Vec<[f64; 2]> = (0..input.p)
-                    .map(|i| {
-                        let mut e = [0.0; 2];
-                        errors.eval(i, &problem.coordinates(i), &mut e);
-                        e
-                    })
-                    .collect();
-                let w_errors: Vec<f64> = (0..input.p)
-                    .map(|i| {
-                        let mut e = [0.0];
-                        w_errors.eval(i, &[problem.weights[i]], &mut e);
-                        e[0]
-                    })
-                    .collect();
+                let mut reprojected = Vec::with_capacity(input.p);
+                let observation = |i, x: &mut [f64]| problem.coordinates(i, x);
+                errors.eval_each(input.p, observation, |_, e| reprojected.push([e[0], e[1]]));
+                let mut weighted = Vec::with_capacity(input.p);
+                let weight = |i, x: &mut [f64]| x[0] = problem.weights[i];
+                w_errors.eval_each(input.p, weight, |_, e| weighted.push(e[0]));
+                let (errors, w_errors) = (reprojected, weighted);
                 Objective {
                     reproj_error: Repeated2 {
                         elements: errors[0],
@@ -379,9 +410,9 @@ fn sparse_jacobian(
         vals: Vec::with_capacity(2 * BLOCK * p + p),
     };
     j.rows.push(0);
-    let mut block = [0.0; 2 * ARGUMENTS];
-    for (i, &(cam, pt)) in problem.obs.iter().enumerate() {
-        blocks.eval(i, &problem.coordinates(i), &mut block);
+    let observation = |i, x: &mut [f64]| problem.coordinates(i, x);
+    blocks.eval_each(p, observation, |i, block| {
+        let (cam, pt) = problem.obs[i];
         for row in 0..2 {
             let last = *j.rows.last().unwrap();
             j.rows.push(last + BLOCK);
@@ -394,14 +425,13 @@ fn sparse_jacobian(
                 j.vals.push(block[2 * k + row]);
             }
         }
-    }
-    for (i, &w) in problem.weights.iter().enumerate() {
-        let mut slope = [0.0; 2];
-        slopes.eval(i, &[w], &mut slope);
+    });
+    let weight = |i, x: &mut [f64]| x[0] = problem.weights[i];
+    slopes.eval_each(p, weight, |i, slope| {
         let last = *j.rows.last().unwrap();
         j.rows.push(last + 1);
         j.cols.push(11 * n + 3 * m + i);
         j.vals.push(slope[1]);
-    }
+    });
     j
 }
