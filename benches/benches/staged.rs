@@ -4,6 +4,10 @@
 //! - `chain/<n>`: n steps of `x ↦ sin(x)·x` (n = 100, 1000), its derivative;
 //! - `vector/<n>`: `Σᵢ exp(xᵢ)·xᵢ` over a `Vec` of n elements (n = 10³, 10⁴), its gradient;
 //! - `mag_sqr`: `(a, b) ↦ a² + b²`, its gradient;
+//! - `points/<program>`: a gradient at each of 10⁴ points, as a sum over samples asks, for
+//!   `mag_sqr` and the chain of 10 steps; besides evaluating the tape point by point (`tape`),
+//!   `lanes` evaluates it in lanes of points (`Tape::eval_lanes`: each operation run for a batch
+//!   of points at once);
 //! - `staging/<program>/<n>`: what staging costs — recording a fresh compiled program's gradient
 //!   tape (the program run over `Sym`, simplified, shared, turned into a tape) for the chain
 //!   (n = 10³, 10⁴) and the vector program (n = 10³, 10⁴, 10⁵), beside echidna's recording of its
@@ -29,7 +33,7 @@ use catad::picture::Diagram;
 use catad::prelude::*;
 use catad::staged::{Sym, Tape, compile};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use echidna::{BReverse, record};
+use echidna::{BReverse, BytecodeTape, record};
 use num_dual::{Dual64, DualNum, first_derivative};
 use num_traits::Float;
 use std::hint::black_box;
@@ -276,6 +280,112 @@ fn bench_mag_sqr(c: &mut Criterion) {
     group.finish();
 }
 
+/// The number of points of the `points` group.
+const POINTS: usize = 10_000;
+
+/// A program's value and gradient at each of `points` (their coordinates one point after another,
+/// `n` each), side by side: `plain` is its primal, `hand` writes its value and gradient, `tape`
+/// and `echidna_tape` are its gradient tapes; every entry is checked against `hand` first.
+fn bench_points_of(
+    c: &mut Criterion,
+    name: &str,
+    points: &[f64],
+    plain: impl Fn(&[f64]) -> f64,
+    hand: impl Fn(&[f64], &mut [f64]),
+    tape: &Tape,
+    echidna_tape: &mut BytecodeTape<f64>,
+) {
+    let n = tape.inputs();
+    let mut want = vec![0.0; POINTS * (n + 1)];
+    for (x, y) in points.chunks(n).zip(want.chunks_mut(n + 1)) {
+        hand(x, y);
+    }
+    let (mut workspace, mut lanes) = (tape.workspace(), tape.lanes(tape.lane_width()));
+    let mut out = vec![0.0; want.len()];
+    let one_by_one = |out: &mut [f64], workspace: &mut _| {
+        for (x, y) in points.chunks(n).zip(out.chunks_mut(n + 1)) {
+            tape.eval(x, workspace, y).unwrap();
+        }
+    };
+    let in_lanes = |out: &mut [f64], lanes: &mut _| {
+        let width = tape.lane_width();
+        for (x, y) in points
+            .chunks(width * n)
+            .zip(out.chunks_mut(width * (n + 1)))
+        {
+            tape.eval_lanes(x, lanes, y).unwrap();
+        }
+    };
+    one_by_one(&mut out, &mut workspace);
+    assert_close(&format!("{name} tape"), &out, &want);
+    in_lanes(&mut out, &mut lanes);
+    assert_close(&format!("{name} lanes"), &out, &want);
+    for (x, y) in points.chunks(n).zip(want.chunks(n + 1)) {
+        assert_close(&format!("{name} plain"), &[plain(x)], &y[..1]);
+        assert_close(
+            &format!("{name} echidna"),
+            &echidna_tape.gradient(x),
+            &y[1..],
+        );
+    }
+
+    let mut group = c.benchmark_group(format!("points/{name}"));
+    group.bench_function("plain", |b| {
+        b.iter(|| points.chunks(n).map(&plain).sum::<f64>())
+    });
+    group.bench_function("hand", |b| {
+        b.iter(|| {
+            for (x, y) in points.chunks(n).zip(out.chunks_mut(n + 1)) {
+                hand(x, y);
+            }
+        })
+    });
+    group.bench_function("echidna", |b| {
+        b.iter(|| {
+            points
+                .chunks(n)
+                .map(|x| echidna_tape.gradient(x)[0])
+                .sum::<f64>()
+        })
+    });
+    group.bench_function("tape", |b| b.iter(|| one_by_one(&mut out, &mut workspace)));
+    group.bench_function("lanes", |b| b.iter(|| in_lanes(&mut out, &mut lanes)));
+    group.finish();
+}
+
+fn bench_points(c: &mut Criterion) {
+    let spread = |k: usize| 1.5 + (k % 1000) as f64 / 1000.0;
+    let pairs: Vec<f64> = (0..2 * POINTS).map(spread).collect();
+    let mag_sqr = compile(&catad::paper::mag_sqr::<Reverse, Sym>()).gradient_tape(&(3.0, 4.0));
+    let (mut echidna_tape, _) =
+        record(|x: &[BReverse<f64>]| x[0] * x[0] + x[1] * x[1], &[3.0, 4.0]);
+    bench_points_of(
+        c,
+        "mag_sqr",
+        &pairs,
+        |x| x[0] * x[0] + x[1] * x[1],
+        |x, y| y.copy_from_slice(&[x[0] * x[0] + x[1] * x[1], 2.0 * x[0], 2.0 * x[1]]),
+        &mag_sqr,
+        &mut echidna_tape,
+    );
+    let xs: Vec<f64> = (0..POINTS).map(spread).collect();
+    let chain10 = compile(&chain::<Reverse, Sym>(10)).gradient_tape(&X0);
+    let (mut echidna_tape, _) = record(|x: &[BReverse<f64>]| chain_generic(10, x[0]), &[X0]);
+    let scratch = std::cell::RefCell::new(Vec::with_capacity(10));
+    bench_points_of(
+        c,
+        "chain10",
+        &xs,
+        |x| chain_generic(10, x[0]),
+        |x, y| {
+            let (v, d) = hand_chain(10, x[0], &mut scratch.borrow_mut());
+            y.copy_from_slice(&[v, d]);
+        },
+        &chain10,
+        &mut echidna_tape,
+    );
+}
+
 /// Draws a gradient tape: its diagram, laid out and written as SVG.
 fn draw(tape: &Tape) -> String {
     let inputs = tape.inputs();
@@ -346,6 +456,7 @@ criterion_group!(
     bench_chain,
     bench_vector,
     bench_mag_sqr,
+    bench_points,
     bench_draw,
     bench_staging
 );
