@@ -30,6 +30,21 @@ impl Lanes {
     pub fn width(&self) -> usize {
         self.width
     }
+
+    /// Writes the points `points` (`n` coordinates each, one point after another) into the
+    /// lanes of the input slots from `first` on.
+    fn write(&mut self, first: usize, points: &[f64], n: usize) {
+        for (p, point) in points.chunks(n.max(1)).enumerate() {
+            for (i, &x) in point.iter().enumerate() {
+                self.slots[(first + i) * self.width + p] = x;
+            }
+        }
+    }
+}
+
+/// Whether any of `xs` is NaN.
+fn has_nan(xs: &[f64]) -> bool {
+    xs.iter().fold(false, |nan, x| nan | x.is_nan())
 }
 
 impl Tape {
@@ -100,21 +115,95 @@ impl Tape {
             points <= width,
             "catad::staged::Tape::eval_lanes: {points} points where the lanes hold {width}"
         );
-        if self.numbers_in && inputs.iter().fold(false, |nan, x| nan | x.is_nan()) {
+        if self.numbers_in && has_nan(inputs) {
             return Err(Diverged);
         }
-        let slots = &mut lanes.slots;
-        for (p, point) in inputs.chunks(n.max(1)).enumerate() {
-            for (i, &x) in point.iter().enumerate() {
-                slots[i * width + p] = x;
+        lanes.write(0, inputs, n);
+        self.run_lanes(lanes, points)?;
+        for (p, out) in out.chunks_mut(m.max(1)).enumerate() {
+            for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
+                *o = lanes.slots[s as usize * width + p];
             }
         }
-        let lane = |slot: usize| slot * width;
+        Ok(())
+    }
+
+    /// The sum of the tape's outputs over samples: its first `shared.len()` input coordinates
+    /// are `shared` at every sample, the others each sample's (`samples`, one sample after
+    /// another), and `out` gets each output summed over the samples in order (a loss summed over
+    /// samples, and its gradient). The samples are evaluated in lanes ([`Tape::eval_lanes`]),
+    /// `shared` written into them once; allocates nothing. The sums are the ones of adding the
+    /// samples' outputs one by one from the first, to the bit.
+    ///
+    /// Panics, naming both sizes, if `shared` has more coordinates than the tape has inputs,
+    /// if none are left for the samples, if `samples` is not a whole number of samples, or if
+    /// `out` has not this tape's outputs; returns [`Diverged`] if the program takes another
+    /// branch at any sample than where it was recorded (then `out` is unspecified).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::compile;
+    /// // (w, x) ↦ w·x, its gradient tape: the value, ∂/∂w = x and ∂/∂x = w.
+    /// let f = Reverse::mul_c();
+    /// let tape = compile(&f).gradient_tape(&(2.0, 3.0));
+    /// let mut lanes = tape.lanes(2);
+    /// let mut out = [0.0; 3];
+    /// // Σ 2·x over x = 1, 2, 3: the value 12, ∂/∂w = 6, and 3 · ∂/∂x = 6.
+    /// tape.eval_sum(&[2.0], &[1.0, 2.0, 3.0], &mut lanes, &mut out).unwrap();
+    /// assert_eq!(out, [12.0, 6.0, 6.0]);
+    /// ```
+    pub fn eval_sum(
+        &self,
+        shared: &[f64],
+        samples: &[f64],
+        lanes: &mut Lanes,
+        out: &mut [f64],
+    ) -> Result<(), Diverged> {
+        let (n, width) = (self.inputs, lanes.width);
+        assert!(
+            shared.len() < n,
+            "catad::staged::Tape::eval_sum: {} shared input coordinates where the tape has {n} \
+             inputs (some must be left for the samples)",
+            shared.len()
+        );
+        let own = n - shared.len();
+        check_size(
+            "sample coordinates",
+            samples.len(),
+            samples.len() / own * own,
+        );
+        check_size("output coordinates", out.len(), self.outputs());
+        check_size("lanes' slots", lanes.slots.len(), self.slots() * width);
+        if self.numbers_in && (has_nan(shared) || has_nan(samples)) {
+            return Err(Diverged);
+        }
+        for (i, &x) in shared.iter().enumerate() {
+            lanes.slots[i * width..(i + 1) * width].fill(x);
+        }
+        out.fill(0.0);
+        for batch in samples.chunks(width * own) {
+            let points = batch.len() / own;
+            lanes.write(shared.len(), batch, own);
+            self.run_lanes(lanes, points)?;
+            for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
+                let lane = &lanes.slots[s as usize * width..][..points];
+                *o = lane.iter().fold(*o, |sum, y| sum + y);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the tape's operations for the first `points` points of `lanes`, whose inputs are
+    /// written, and checks its guards at each of them.
+    fn run_lanes(&self, lanes: &mut Lanes, points: usize) -> Result<(), Diverged> {
+        let (slots, width) = (&mut lanes.slots, lanes.width);
         for run in &self.machine.program {
             for copy in 0..run.len {
                 run.op.dispatch(&mut InLanes {
                     slots,
-                    dest: lane(run.dest + copy * run.op.width()),
+                    dest: (run.dest + copy * run.op.width()) * width,
                     points,
                     width,
                     copy,
@@ -125,15 +214,7 @@ impl Tape {
         let in_lane = |g: Guard, p: usize| renumber_guard(g, |x| (x as usize * width + p) as u32);
         let guards_hold =
             (self.machine.guards.iter()).all(|&g| (0..points).all(|p| holds(in_lane(g, p), slots)));
-        if !guards_hold {
-            return Err(Diverged);
-        }
-        for (p, out) in out.chunks_mut(m.max(1)).enumerate() {
-            for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
-                *o = slots[lane(s as usize) + p];
-            }
-        }
-        Ok(())
+        if guards_hold { Ok(()) } else { Err(Diverged) }
     }
 
     /// Evaluates the tape at each of a batch of inputs (`inputs`, one after another), writing

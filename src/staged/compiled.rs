@@ -2,6 +2,7 @@
 //! `derivative`), each recorded once into a [`Tape`] and then evaluated from the tape.
 
 use super::recorder::{self, Recording};
+use super::sum::Summed;
 use super::sym::Sym;
 use super::tape::{Tape, Workspace};
 use crate::ad;
@@ -46,7 +47,7 @@ pub type Value<A> = <A as Rescale<Sym>>::Over<f64>;
 pub struct Compiled<K: LinearMap<Sym>, A: Rescale<Sym>, B: Rescale<Sym>> {
     f: DMap<K, A, B>,
     simplify: bool,
-    entries: RefCell<Entries<Value<A>, Value<B>>>,
+    pub(super) entries: RefCell<Entries<Value<A>, Value<B>>>,
 }
 
 /// Compiles `f`: the entry points of the result record `f` over [`Sym`] once and then run the
@@ -76,12 +77,15 @@ where
     }
 }
 
-struct Entries<A, B> {
+pub(super) struct Entries<A, B> {
     apply: Option<Entry<A, B>>,
     gradient: Option<Entry<A, (f64, A)>>,
     jvp: Option<Entry<(A, A), (B, B)>>,
     vjp: Option<Entry<(A, B), (B, A)>>,
     jacobian: Option<Entry<A, DMatrix<f64>>>,
+    /// The tapes of [`Compiled::sum_apply`] and [`Compiled::sum_value_and_gradient`].
+    pub(super) sum_apply: Option<Summed<A>>,
+    pub(super) sum_gradient: Option<Summed<A>>,
 }
 
 impl<A, B> Default for Entries<A, B> {
@@ -92,6 +96,8 @@ impl<A, B> Default for Entries<A, B> {
             jvp: None,
             vjp: None,
             jacobian: None,
+            sum_apply: None,
+            sum_gradient: None,
         }
     }
 }
@@ -188,15 +194,18 @@ where
     /// The program's value at `a`.
     pub fn apply(&self, a: &Value<A>) -> Value<B> {
         let mut entries = self.entries.borrow_mut();
-        Entry::run(&mut entries.apply, a, |a| {
-            let (recording, (outputs, out)) = record(a, self.simplify, |a| {
-                let b = self.f.apply(a);
-                let mut outputs = Vec::new();
-                let out = outputs_of(&b, &b, &mut outputs);
-                (outputs, out)
-            });
-            (recording, outputs, out)
-        })
+        Entry::run(&mut entries.apply, a, |a| self.record_apply(a))
+    }
+
+    /// The recording of the program's value at `a`: its outputs, and the value.
+    pub(super) fn record_apply(&self, a: &Value<A>) -> (Recording, Vec<Sym>, Value<B>) {
+        let (recording, (outputs, out)) = record(a, self.simplify, |a| {
+            let b = self.f.apply(a);
+            let mut outputs = Vec::new();
+            let out = outputs_of(&b, &b, &mut outputs);
+            (outputs, out)
+        });
+        (recording, outputs, out)
     }
 
     /// The value and the derivative along `da` at `a` ([`crate::ad::jvp`]).
@@ -334,15 +343,19 @@ where
     /// The value and the gradient of a scalar program at `a`, from one tape.
     pub fn value_and_gradient(&self, a: &Value<A>) -> (f64, Value<A>) {
         let mut entries = self.entries.borrow_mut();
-        Entry::run(&mut entries.gradient, a, |a| {
-            let (recording, (outputs, out)) = record(a, self.simplify, |a| {
-                let (b, da) = ad::vjp(&self.f, a.clone(), Sym::constant(1.0));
-                let mut outputs = vec![b];
-                let out = (b.value(), outputs_of(&da, &a, &mut outputs));
-                (outputs, out)
-            });
-            (recording, outputs, out)
-        })
+        Entry::run(&mut entries.gradient, a, |a| self.record_gradient(a))
+    }
+
+    /// The recording of the value and the gradient at `a`: its outputs (the value, then the
+    /// gradient's coordinates), and both.
+    pub(super) fn record_gradient(&self, a: &Value<A>) -> (Recording, Vec<Sym>, (f64, Value<A>)) {
+        let (recording, (outputs, out)) = record(a, self.simplify, |a| {
+            let (b, da) = ad::vjp(&self.f, a.clone(), Sym::constant(1.0));
+            let mut outputs = vec![b];
+            let out = (b.value(), outputs_of(&da, &a, &mut outputs));
+            (outputs, out)
+        });
+        (recording, outputs, out)
     }
 
     /// The tape of the gradient, recorded at `a` (or the one recorded already, if it applies

@@ -67,6 +67,7 @@ pub(crate) mod random;
 mod real_field;
 mod recorder;
 mod rules;
+mod sum;
 mod sym;
 mod tape;
 #[cfg(test)]

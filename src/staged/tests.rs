@@ -320,6 +320,37 @@ fn lanes_compute_what_a_tape_computes_point_by_point() {
         .quickcheck(agree as fn(Case, Vec<(i8, i8, i8)>, u8) -> bool);
 }
 
+/// Summed over samples in lanes, a random program adds what a loop over its entry points adds,
+/// to the bit: its value, and its gradient by the parameter the samples share (summed one by
+/// one where the program takes another branch at a sample).
+#[test]
+fn sums_over_samples_add_what_the_entry_points_give() {
+    fn agree(case: Case, others: Vec<(i8, i8)>) -> bool {
+        let [p, x1, x2] = case.point();
+        let staged = compile(&case.first_program::<Reverse, Sym>());
+        let others = others
+            .iter()
+            .map(|&(a, b)| (f64::from(a) / 32.0, f64::from(b) / 32.0));
+        let xs: Vec<(f64, f64)> = std::iter::once((x1, x2)).chain(others).collect();
+        let looped = xs.iter().fold((0.0, 0.0), |(value, dp), &x| {
+            let (v, (d, _)) = staged.value_and_gradient(&(p, x));
+            (value + v, dp + d)
+        });
+        let looped_value = xs
+            .iter()
+            .fold(0.0, |value, &x| value + staged.apply(&(p, x)));
+        let (summed, summed_value) = (
+            staged.sum_value_and_gradient(&p, &xs),
+            staged.sum_apply(&p, &xs),
+        );
+        let same = |a: f64, b: f64| a.to_bits() == b.to_bits();
+        same(summed.0, looped.0) && same(summed.1, looped.1) && same(summed_value, looped_value)
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(agree as fn(Case, Vec<(i8, i8)>) -> bool);
+}
+
 #[test]
 fn linalg_primitives_on_nalgebra_vectors_are_staged() {
     // `linalg`'s primitives need a `RealField` scalar, as `Mat` does.

@@ -1,18 +1,19 @@
 //! `llsq`: the linear least-squares objective of cmpad,
 //! `½ Σᵢ (sign(tᵢ) − Σⱼ xⱼ tᵢʲ)²` at the `n` points `tᵢ = −1 + 2i/(n − 1)`, for a polynomial of
-//! `m` coefficients `x`. The program, generic in its scalar, takes `x` and the count `n` (a
-//! `usize`, of dimension 0, so the gradient is with respect to `x` alone). The inner sum folds
-//! over the elements of `x` rather than indexing `x[j]` (its environment would carry `x`).
-//! Both functions are *staged*: [`compile`]d over the symbolic scalar [`Sym`] in [`Reverse`] mode,
-//! the program is recorded once (for `gradient`, derivative included) as a flat tape of scalar
-//! operations that later runs evaluate ([`catad::staged`]). The points `tᵢ`,
-//! their powers and signs depend on `n` alone, so they are constants of the recording: the signs'
-//! comparisons are no guards, and the tape holds the `n·m` products and sums of the residuals and
-//! of their derivative.
+//! `m` coefficients `x`. [`llsq`] is the whole objective as one program, generic in its scalar,
+//! of `x` and the count `n` (a `usize`, of dimension 0, so the gradient is with respect to `x`
+//! alone): the sum over the samples `(tᵢ, sign(tᵢ))` ([`sample`]) of each one's half squared
+//! residual ([`half_square`], whose polynomial folds over the elements of `x` rather than
+//! indexing `x[j]`).
 //!
-//! The recording happens before the timed runs, in `prepare`, as for [`lse`](super::lse): the
-//! `evaluate` times are the tape's (valid at every `x` of the same `n`), the `prepare` time the
-//! staging's (27–31 s at n = 16392, against 44 ms for the tape).
+//! The eval runs that sum over the samples with [`half_square`] *staged* ([`catad::staged`]): [`compile`]d over the symbolic scalar
+//! [`Sym`] in [`Reverse`] mode, that program is recorded once (for `gradient`, its gradient
+//! included) as a tape of the size of one sample's work (some `3m` operations, whatever `n`), and
+//! run over the samples in lanes, `x` shared ([`Compiled::sum_value_and_gradient`]): the gradient
+//! of a sum is the sum of its terms' gradients. The recording happens before the timed runs, in
+//! `prepare`, as for [`lse`](super::lse); it takes milliseconds where the whole objective's tape
+//! (every `tᵢ` a constant, all `n·m` products recorded) took 27–31 s at n = 16392 and outgrew the
+//! caches.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
@@ -36,45 +37,77 @@ use std::time::Instant;
 /// ```
 #[catad::program]
 pub fn llsq<S: Scalar>(x: Vec<S>, n: usize) -> S {
-    let squares = (0..n)
-        .map(|i| {
-            let t = -1.0 + (i as S) * 2.0 / ((n as S) - 1.0);
-            let s = if t > 0.0 {
-                1.0
-            } else if t < 0.0 {
-                -1.0
-            } else {
-                0.0
-            };
-            let r = x
-                .iter()
-                .fold((s, 1.0), |(r, power), xj| (r - xj * power, power * t))
-                .0;
-            r * r
-        })
-        .sum::<S>();
-    squares / 2.0
+    (0..n).map(|i| half_square(x, sample(i, n))).sum::<S>()
 }
 
-/// [`llsq`] staged: recorded over [`Sym`] in [`Reverse`] mode (`D<Dual<AddFun>>`, whose linear
-/// maps are `Dual<AddFun>`) at the first point it is run at, for that point's `n` and `m`.
+/// The `i`-th of the `n` samples of [`llsq`]: the point `tᵢ = −1 + 2i/(n − 1)` and its sign.
 ///
-/// The tape has no guards: it is valid at every `x` of its length and for its `n`, and recorded
-/// again at another `n` or length.
+/// ```
+/// use catad::prelude::*;
+/// use catad_gradbench::evals::llsq::sample;
+/// assert_eq!(sample::<Fun, f64>().apply((0, 3)), (-1.0, -1.0));
+/// assert_eq!(sample::<Fun, f64>().apply((1, 3)), (0.0, 0.0));
+/// ```
+#[catad::program]
+pub fn sample<S: Scalar>(i: usize, n: usize) -> (S, S) {
+    let t = -1.0 + (i as S) * 2.0 / ((n as S) - 1.0);
+    let s = if t > 0.0 {
+        1.0
+    } else if t < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    (t, s)
+}
+
+/// One sample's term of [`llsq`]: half the squared residual of the polynomial with coefficients
+/// `x` at the point `t` of the sample `(t, s)`, against `s`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_gradbench::evals::llsq::half_square;
+/// // 0.5 + 2·3 misses 1 by 5.5 at t = 3.
+/// assert_eq!(half_square::<Fun, f64>().apply((vec![0.5, 2.0], (3.0, 1.0))), 5.5 * 5.5 / 2.0);
+/// ```
+#[catad::program]
+pub fn half_square<S: Scalar>(x: Vec<S>, sample: (S, S)) -> S {
+    let (t, s) = sample;
+    let r = x
+        .iter()
+        .fold((s, 1.0), |(r, power), xj| (r - xj * power, power * t))
+        .0;
+    r * r / 2.0
+}
+
+/// The samples `(tᵢ, sign(tᵢ))` of [`llsq`] for `n` points.
+fn samples(n: usize) -> Vec<(f64, f64)> {
+    let sample = sample::<Fun, f64>();
+    (0..n).map(|i| sample.apply((i, n))).collect()
+}
+
+/// [`half_square`] staged: recorded over [`Sym`] in [`Reverse`] mode (`D<Dual<AddFun>>`, whose
+/// linear maps are `Dual<AddFun>`) at the first sample it is run at, for that `m`. Summed over
+/// the samples, it is [`llsq`].
+///
+/// The tape has no guards: it is valid at every `x` of its length and every sample, and
+/// recorded again at another length.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad_gradbench::evals::llsq::{llsq, staged};
 /// let (f, direct) = (staged(), llsq::<Reverse, f64>());
 /// let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(a, b)| (a - b).abs() < 1e-12);
-/// let at = (vec![0.5, -1.0, 2.0], 7);
-/// assert_eq!(f.gradient_tape(&at).guards(), 0);
-/// for at in [at.clone(), (vec![3.0, 0.0, 1.0], 7), (vec![1.0, 2.0], 5)] {
-///     assert!(close(&f.gradient(&at).0, &gradient(&direct, at.clone()).0));
+/// let samples = [(-1.0, -1.0), (-1.0 / 3.0, -1.0), (1.0 / 3.0, 1.0), (1.0, 1.0)];
+/// for x in [vec![0.5, -1.0, 2.0], vec![3.0, 0.0, 1.0]] {
+///     let (value, g) = f.sum_value_and_gradient(&x, &samples);
+///     assert!(close(&[value], &[direct.apply((x.clone(), 4))]));
+///     assert!(close(&g, &gradient(&direct, (x, 4)).0));
 /// }
+/// assert_eq!(f.gradient_tape(&(vec![0.5, -1.0, 2.0], (1.0, 1.0))).guards(), 0);
 /// ```
-pub fn staged() -> Compiled<Dual<AddFun>, (Vec<Sym>, usize), Sym> {
-    compile(&llsq::<Reverse, Sym>())
+pub fn staged() -> Compiled<Dual<AddFun>, (Vec<Sym>, (Sym, Sym)), Sym> {
+    compile(&half_square::<Reverse, Sym>())
 }
 
 /// The eval's input: the coefficients and the number of points.
@@ -84,9 +117,9 @@ struct Input {
     n: usize,
 }
 
-/// `primal` (the objective) or `gradient` (its gradient with respect to `x`) at `input`, each from
-/// a tape of [`staged`] recorded at `input` before the timed runs (the primal's tape holds the
-/// objective alone). The programs are built once per evaluation, before the timed runs.
+/// `primal` (the objective) or `gradient` (its gradient with respect to `x`) at `input`: [`staged`]
+/// summed over the samples, from its tape (for `primal`, of the value alone) recorded at
+/// `input` before the timed runs.
 ///
 /// ```
 /// use catad_gradbench::evals::llsq;
@@ -100,14 +133,16 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let start = Instant::now();
     match function {
         "primal" => {
-            let (f, at) = (staged(), (x, n));
-            f.apply(&at);
-            measure(runs, start.elapsed(), || f.apply(&at))
+            let (f, samples) = (staged(), samples(n));
+            f.sum_apply(&x, &samples);
+            measure(runs, start.elapsed(), || f.sum_apply(&x, &samples))
         }
         "gradient" => {
-            let (f, at) = (staged(), (x, n));
-            f.gradient(&at);
-            measure(runs, start.elapsed(), || f.gradient(&at).0)
+            let (f, samples) = (staged(), samples(n));
+            f.sum_value_and_gradient(&x, &samples);
+            measure(runs, start.elapsed(), || {
+                f.sum_value_and_gradient(&x, &samples).1
+            })
         }
         _ => Err(no_function("llsq", function)),
     }
