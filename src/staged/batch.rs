@@ -179,8 +179,9 @@ impl Tape {
         if self.numbers_in && (has_nan(shared) || has_nan(samples)) {
             return Err(Diverged);
         }
+        let used = width.min(samples.len() / own);
         for (i, &x) in shared.iter().enumerate() {
-            lanes.slots[i * width..(i + 1) * width].fill(x);
+            lanes.slots[i * width..][..used].fill(x);
         }
         out.fill(0.0);
         for batch in samples.chunks(width * own) {
@@ -312,7 +313,7 @@ impl InLanes<'_> {
             x if x < dest => &below[x..x + points],
             x => &above[x - end..x - end + points],
         };
-        Some((out, operands.map(lane)))
+        Some((out, std::array::from_fn(|j| lane(operands[j]))))
     }
 }
 

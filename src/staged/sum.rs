@@ -33,10 +33,11 @@ impl<P: Rescale<f64>, X: Rescale<f64>> Summed<(P, X)> {
         kept: usize,
         record: impl FnOnce(&(P, X)) -> (Recording, Vec<Sym>, R),
     ) -> Option<Vec<f64>> {
-        let at = (p.clone(), xs.first()?.clone());
+        let first = xs.first()?;
         let entry = match slot {
-            Some(entry) if entry.at.same_shape(&at) => entry,
+            Some(entry) if entry.at.0.same_shape(p) && entry.at.1.same_shape(first) => entry,
             _ => {
+                let at = (p.clone(), first.clone());
                 let (recording, outputs, _) = record(&at);
                 let tape = Tape::new(recording, at.dim(), &outputs[..kept]);
                 slot.insert(Summed {
