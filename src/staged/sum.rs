@@ -116,7 +116,9 @@ where
     /// it computes no gradient by the samples.
     /// Where the program takes another branch at a sample than where it was recorded, the
     /// samples are summed one by one ([`Compiled::value_and_gradient`]). The sums add the
-    /// samples' values and gradients in order, as a loop over `value_and_gradient` would.
+    /// samples' values and gradients in order, as a loop over `value_and_gradient` would, up to
+    /// the last bits: where that tape fuses a sine and a cosine into libm's `sincos` for the
+    /// gradient by the samples, this one may call the platform's `sin` or `cos`.
     ///
     /// # Example
     ///
