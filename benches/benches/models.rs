@@ -3,7 +3,9 @@
 //!
 //! - `perceptron`: the gradient of the mean squared error of a 2–8–1 tanh perceptron over 128
 //!   samples (33 parameters), the network of `examples/models/perceptron.rs` on the same data
-//!   (`data(128, 2018)`, `init(7)`);
+//!   (`data(128, 2018)`, `init(7)`); `summed` is the same loss as a sum over the samples of each
+//!   one's share, a program of the parameters and one sample, staged once and run in lanes of
+//!   samples (`Compiled::sum_value_and_gradient`);
 //! - `gmm`: the gradient of GradBench's `gmm` objective, ADBench's log posterior of a Gaussian
 //!   mixture with a Wishart prior (`γ = 1`, `m = 0`, GradBench's defaults), at d = 5 dimensions,
 //!   k = 5 components and n = 100 points (105 parameters), drawn from a fixed seed. Small enough to
@@ -161,13 +163,50 @@ fn perceptron_mse<S: Scalar>(
     let total = xs
         .iter()
         .zip(&ys)
-        .map(|(x, y)| {
-            let hidden = w1.zip_with(b1, |row, b| (row.dot(x) + b).tanh());
-            let e = w2.dot(hidden) + b2 - y;
-            e * e
-        })
+        .map(|(x, y)| perceptron_error(w1, b1, w2, b2, x, y))
         .sum::<S>();
     total / (xs.len() as S)
+}
+
+/// One sample's squared error `(ŷ(x) − y)²`: [`perceptron_mse`] is their mean.
+#[catad::program]
+fn perceptron_error<S: Scalar>(
+    w1: [[S; 2]; HIDDEN],
+    b1: [S; HIDDEN],
+    w2: [S; HIDDEN],
+    b2: S,
+    x: [S; 2],
+    y: S,
+) -> S {
+    let hidden = w1.zip_with(b1, |row, b| (row.dot(x) + b).tanh());
+    let e = w2.dot(hidden) + b2 - y;
+    e * e
+}
+
+/// One sample's share of the loss, `(ŷ(x) − y)² / n`, of the parameters as an [`Mlp`] and the
+/// sample `(x, y)`: summed over the `n` samples, it is [`perceptron_loss`].
+fn perceptron_share<K, S>(n: usize) -> Hom<K, (Mlp<S>, ([S; 2], S)), S>
+where
+    K: perceptron_error + Program<S> + RepCat,
+    S: Scalar,
+{
+    // Mlp's representation is (w1, (b1, (w2, b2))).
+    let params = K::compose(K::repr_c::<Mlp<S>>(), K::exl());
+    let w1 = K::compose(K::exl(), params.clone());
+    let b1 = K::compose(K::exl(), K::compose(K::exr(), params.clone()));
+    let w2 = K::compose(
+        K::exl(),
+        K::compose(K::exr(), K::compose(K::exr(), params.clone())),
+    );
+    let b2 = K::compose(K::exr(), K::compose(K::exr(), K::compose(K::exr(), params)));
+    let (x, y) = (
+        K::compose(K::exl(), K::exr()),
+        K::compose(K::exr(), K::exr()),
+    );
+    let arguments = K::fork(K::fork(K::fork(K::fork(K::fork(w1, b1), w2), b2), x), y);
+    let error = K::compose(perceptron_error::<K, S>(), arguments);
+    let share = K::const_c(S::from_f64(1.0 / n as f64));
+    K::compose(K::mul_c(), K::fork(error, share))
 }
 
 /// [`perceptron_mse`] of the parameters as an [`Mlp`], the samples constants:
@@ -276,6 +315,13 @@ fn bench_perceptron(c: &mut Criterion) {
     let tape = staged.gradient_tape(&p);
     let (mut workspace, mut out) = (tape.workspace(), vec![0.0; want.len()]);
     let (mut echidna_tape, _) = record(|x: &[BReverse<f64>]| perceptron_generic(x, &data), &coords);
+    let summed = compile(&perceptron_share::<Reverse, Sym>(data.xs.len()));
+    let pairs: Vec<([f64; 2], f64)> = data
+        .xs
+        .iter()
+        .copied()
+        .zip(data.ys.iter().copied())
+        .collect();
 
     let direct_gradient = gradient(&direct, p.clone()).coords();
     assert_close(
@@ -287,6 +333,8 @@ fn bench_perceptron(c: &mut Criterion) {
     assert_close("perceptron staged", &value_then(v, &g.coords()), &want);
     tape.eval(&coords, &mut workspace, &mut out).unwrap();
     assert_close("perceptron tape", &out, &want);
+    let (v, g) = summed.sum_value_and_gradient(&p, &pairs);
+    assert_close("perceptron summed", &value_then(v, &g.coords()), &want);
     assert_close(
         "perceptron echidna",
         &echidna_tape.gradient(&coords),
@@ -320,6 +368,9 @@ fn bench_perceptron(c: &mut Criterion) {
     });
     group.bench_function("tape", |b| {
         b.iter(|| tape.eval(black_box(&coords), &mut workspace, &mut out))
+    });
+    group.bench_function("summed", |b| {
+        b.iter(|| summed.sum_value_and_gradient(black_box(&p), &pairs))
     });
     group.finish();
 }
