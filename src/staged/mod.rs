@@ -43,6 +43,12 @@
 //! Loops and vector operations are unrolled at the recording's lengths: the tape's size is the
 //! number of scalar operations the program does, and a tape is valid for one shape of input.
 //!
+//! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
+//! whole batch of points before the next, its interpretation paid once per batch. A loss summed
+//! over samples is staged as one sample's program, its tape's size one sample's whatever their
+//! number, and run in lanes of samples with the shared parameters written once
+//! ([`Compiled::sum_value_and_gradient`], [`Compiled::sum_apply`], [`Tape::eval_sum`]).
+//!
 //! ```
 //! use catad::prelude::*;
 //! use catad::staged::{Sym, compile};
