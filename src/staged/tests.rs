@@ -134,6 +134,34 @@ fn vectors_of_another_length_record_again() {
     assert_eq!(staged.gradient_tape(&vec![0.0; 3]).inputs(), 3);
 }
 
+/// `(w, xs) ↦ w · Σ xs`, summed over samples `xs` of any length.
+fn scaled_sum() -> super::Compiled<Dual<AddFun>, (Sym, Vec<Sym>), Sym> {
+    compile(&Reverse::compose(
+        Reverse::mul_c(),
+        Reverse::cross(Reverse::id(), Reverse::sum_v::<Sym>()),
+    ))
+}
+
+#[test]
+fn sums_over_samples_of_other_shapes_or_none_are_still_sums() {
+    let staged = scaled_sum();
+    // Samples of one length run in lanes; of several, one by one: the same sums.
+    let same = [vec![1.0, 2.0], vec![3.0, 0.5]];
+    assert_eq!(staged.sum_value_and_gradient(&2.0, &same), (13.0, 6.5));
+    let mixed = [vec![1.0, 2.0], vec![3.0], vec![]];
+    assert_eq!(staged.sum_value_and_gradient(&2.0, &mixed), (12.0, 6.0));
+    assert_eq!(staged.sum_apply(&2.0, &mixed), 12.0);
+    // No samples: an empty sum.
+    assert_eq!(staged.sum_value_and_gradient(&2.0, &[]), (0.0, 0.0));
+    assert_eq!(staged.sum_apply(&2.0, &[]), 0.0);
+}
+
+#[test]
+#[should_panic(expected = "NaN")]
+fn a_nan_sample_is_refused_as_by_the_direct_entry_points() {
+    scaled_sum().sum_value_and_gradient(&2.0, &[vec![1.0], vec![f64::NAN]]);
+}
+
 #[test]
 #[should_panic(expected = "NaN")]
 fn a_nan_input_is_refused_as_by_the_direct_entry_points() {
