@@ -24,8 +24,9 @@ pub(super) struct Summed<A> {
 impl<P: Rescale<f64>, X: Rescale<f64>> Summed<(P, X)> {
     /// The first `kept` outputs of the tape summed over the samples `xs` at the parameters `p`,
     /// recording (by `record`) where there is no tape of their shapes yet, of those outputs alone
-    /// (what only the others need is not computed); `None` where a sample has another
-    /// shape than the recording's or the program takes another branch at one of them.
+    /// (what only the others need is not computed); `None` where there are no samples, where a
+    /// sample has no coordinates or another shape than the recording's, or where the program
+    /// takes another branch at one of them.
     fn sum<R>(
         slot: &mut Option<Self>,
         p: &P,
