@@ -4,7 +4,7 @@
 
 use super::op::Kernel;
 use super::recorder::Guard;
-use super::tape::{Diverged, Tape, check_size, holds, renumber_guard};
+use super::tape::{Diverged, Tape, check_size, has_nan, holds, renumber_guard};
 
 /// The slots a [`Tape`] evaluates a batch of up to [`width`](Lanes::width) points in at once
 /// ([`Tape::eval_lanes`]): each of the tape's slots holds one value per point, side by side.
@@ -40,11 +40,6 @@ impl Lanes {
             }
         }
     }
-}
-
-/// Whether any of `xs` is NaN.
-fn has_nan(xs: &[f64]) -> bool {
-    xs.iter().fold(false, |nan, x| nan | x.is_nan())
 }
 
 impl Tape {

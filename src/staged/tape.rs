@@ -293,7 +293,7 @@ impl Tape {
         check_size("input coordinates", input.len(), self.inputs);
         check_size("output coordinates", out.len(), self.outputs.len());
         check_size("workspace slots", workspace.0.len(), self.slots());
-        if self.numbers_in && input.iter().fold(false, |nan, x| nan | x.is_nan()) {
+        if self.numbers_in && has_nan(input) {
             return Err(Diverged);
         }
         let slots = &mut workspace.0;
@@ -372,6 +372,11 @@ fn sin_cos_operands(nodes: &[Node], live: &[bool]) -> impl Iterator<Item = u32> 
         };
     }
     sines.into_iter().filter(move |x| cosines.contains(x))
+}
+
+/// Whether any of `xs` is NaN (every element read: no early exit on a hot path).
+pub(super) fn has_nan(xs: &[f64]) -> bool {
+    xs.iter().fold(false, |nan, x| nan | x.is_nan())
 }
 
 pub(super) fn check_size(what: &str, got: usize, expected: usize) {
