@@ -95,6 +95,61 @@ crate::primitive! {
     pub fn mat_t_vec<S: Scalar + RealField>(m: M<S>, v: V<S>) -> V<S> = MatVec::<true>;
 }
 
+/// The squared norms of a matrix's rows.
+struct RowNormsSqr;
+
+impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
+    fn name(&self) -> &str {
+        "row_norms_sqr"
+    }
+    fn value(&self, m: &M<S>) -> V<S> {
+        let mut out = V::zeros(m.nrows());
+        for column in m.column_iter() {
+            out += column.component_mul(&column);
+        }
+        out
+    }
+    fn linearize(&self, m: &M<S>) -> (V<S>, Rc<dyn LinearFn<M<S>, V<S>>>) {
+        let twice = m * <S as Scalar>::from_f64(2.0);
+        let twice2 = twice.clone();
+        let shape = m.shape();
+        let d = linear_fn(
+            move |dm: &M<S>| {
+                let dm = filled_matrix(dm, shape);
+                let mut out = V::zeros(shape.0);
+                for (c, dc) in twice.column_iter().zip(dm.column_iter()) {
+                    out += c.component_mul(&dc);
+                }
+                out
+            },
+            move |dy: &V<S>, acc: &mut M<S>| {
+                let mut back = twice2.clone();
+                for mut column in back.column_iter_mut() {
+                    column.component_mul_assign(dy);
+                }
+                acc.plus_assign(&back);
+            },
+        );
+        (self.value(m), d)
+    }
+}
+
+crate::primitive! {
+    /// `(‖m₀‖², ‖m₁‖², …)`, the squared Euclidean norms of a matrix's rows `mᵢ`.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::{DMatrix, DVector};
+    /// let m = DMatrix::from_row_slice(2, 2, &[3.0, 4.0, 1.0, 0.0]);
+    /// assert_eq!(linalg::row_norms_sqr::<Fun, f64>().apply(m.clone()), DVector::from_vec(vec![25.0, 1.0]));
+    /// // ∂/∂M Σᵢ ‖mᵢ‖² = 2 M
+    /// let total = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::row_norms_sqr::<Reverse, f64>());
+    /// assert_eq!(gradient(&total, m.clone()), m * 2.0);
+    /// ```
+    pub fn row_norms_sqr<S: Scalar + RealField>(m: M<S>) -> V<S> = RowNormsSqr;
+}
+
 /// `A B`.
 struct MatMul;
 

@@ -29,11 +29,15 @@
 //! Shapes that do not combine (vectors of two lengths, a matrix whose columns are not the
 //! vector's length) are an error naming both shapes.
 
+mod across;
+mod fixed;
 mod matrix;
 mod shape;
 mod vector;
 
-pub use matrix::{mat_mul, mat_t_vec, mat_vec, transpose, unpack_lower};
+pub use across::logsumexp_across;
+pub use fixed::rows_minus;
+pub use matrix::{mat_mul, mat_t_vec, mat_vec, row_norms_sqr, transpose, unpack_lower};
 pub use shape::{len, unit, zeros};
 pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,

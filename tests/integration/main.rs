@@ -8,6 +8,7 @@ mod corpus;
 mod data;
 mod errors;
 mod has_rep;
+mod linalg;
 mod macro_generic;
 mod macro_models;
 mod macro_paper;

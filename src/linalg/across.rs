@@ -1,0 +1,116 @@
+//! Reductions across a run-time vector of vectors, element by element.
+
+use super::{filled, same_length};
+use crate::space::{Additive, Scalar};
+use crate::vocabulary::{LinearFn, Primitive, linear_fn};
+use nalgebra::{DVector, RealField};
+use std::rc::Rc;
+
+type V<S> = DVector<S>;
+
+/// `log Σₖ exp vₖ`, element by element.
+struct LogSumExp;
+
+/// The vectors' common length; an error naming both lengths where two differ, and naming the
+/// operation where there are no vectors.
+fn common_length<S: Scalar + RealField>(op: &str, vs: &[V<S>]) -> usize {
+    let first = vs
+        .first()
+        .unwrap_or_else(|| panic!("{op}: no vectors (it needs at least one)"));
+    for v in vs {
+        same_length(op, first.len(), v.len());
+    }
+    first.len()
+}
+
+/// Each element's maximum `m` over the vectors and `Σₖ exp(vₖ − m)`, from which the log-sum-exp is
+/// `m + log Σₖ exp(vₖ − m)` (so that large elements do not overflow) and its derivative the
+/// weights `exp(vₖ − m) / Σₖ exp(vₖ − m)`.
+fn shifted_sums<S: Scalar + RealField>(vs: &[V<S>]) -> (V<S>, V<S>) {
+    let n = common_length("logsumexp_across", vs);
+    let mut top = V::from_element(n, <S as Scalar>::from_f64(f64::NEG_INFINITY));
+    for v in vs {
+        top.zip_apply(v, |m, x| {
+            if x > *m || Scalar::is_nan(x) {
+                *m = x;
+            }
+        });
+    }
+    let mut total = V::zeros(n);
+    for v in vs {
+        total.zip_zip_apply(v, &top, |t, x, m| *t += Scalar::exp(x - m));
+    }
+    (top, total)
+}
+
+/// `m + log t` from [`shifted_sums`]; an infinite maximum is the value itself.
+fn log_sum_exp<S: Scalar + RealField>((top, total): &(V<S>, V<S>)) -> V<S> {
+    top.zip_map(total, |m, t| {
+        if m.to_f64().is_finite() {
+            m + Scalar::ln(t)
+        } else {
+            m
+        }
+    })
+}
+
+impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
+    fn name(&self) -> &str {
+        "logsumexp_across"
+    }
+    fn value(&self, vs: &Vec<V<S>>) -> V<S> {
+        log_sum_exp(&shifted_sums(vs))
+    }
+    fn linearize(&self, vs: &Vec<V<S>>) -> (V<S>, Rc<dyn LinearFn<Vec<V<S>>, V<S>>>) {
+        let sums = shifted_sums(vs);
+        let value = log_sum_exp(&sums);
+        // The softmax weights exp(vₖ − m) / Σₖ exp(vₖ − m), one vector per input vector.
+        let (top, total) = sums;
+        let weights: Vec<V<S>> = vs
+            .iter()
+            .map(|v| {
+                let mut w = v.zip_map(&top, |x, m| Scalar::exp(x - m));
+                w.component_div_assign(&total);
+                w
+            })
+            .collect();
+        let weights = Rc::new(weights);
+        let weights2 = weights.clone();
+        let n = value.len();
+        let d = linear_fn(
+            move |dvs: &Vec<V<S>>| {
+                let mut out = V::zeros(n);
+                for (w, dv) in weights.iter().zip(dvs) {
+                    out += w.component_mul(&filled(dv, n));
+                }
+                out
+            },
+            move |dy: &V<S>, acc: &mut Vec<V<S>>| {
+                let dy = filled(dy, n);
+                acc.plus_assign(&weights2.iter().map(|w| w.component_mul(&dy)).collect());
+            },
+        );
+        (value, d)
+    }
+}
+
+crate::primitive! {
+    /// `log Σₖ exp vₖ` of vectors `v₀, v₁, …` of one length, element by element (numpy's
+    /// `logsumexp(axis=0)`): each element's maximum is taken out first, so that large elements do
+    /// not overflow. The derivative is the softmax weights `exp(vₖ − log Σₖ exp vₖ)`. No vectors
+    /// at all, or vectors of two lengths, are an error naming them.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let vs = vec![DVector::from_vec(vec![0.0, 1000.0]), DVector::from_vec(vec![0.0, 1000.0])];
+    /// let l = linalg::logsumexp_across::<Fun, f64>().apply(vs.clone());
+    /// let ln2 = 2f64.ln();
+    /// assert_eq!(l, DVector::from_vec(vec![ln2, 1000.0 + ln2]));
+    /// // Two equal vectors share each element's derivative equally.
+    /// let total = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::logsumexp_across::<Reverse, f64>());
+    /// assert_eq!(gradient(&total, vs), vec![DVector::from_vec(vec![0.5, 0.5]); 2]);
+    /// ```
+    pub fn logsumexp_across<S: Scalar + RealField>(vs: Vec<V<S>>) -> V<S> = LogSumExp;
+}

@@ -1,0 +1,153 @@
+//! `catad::linalg`'s operations on matrices of data and across vectors, checked against calculus
+//! on random points: each derivative agrees with finite differences (forward mode), its transpose
+//! is its adjoint (in `ReverseDelta`, whose derivatives apply the stated action forward and the
+//! stated transpose backward, so that the identity compares the two), and each value agrees with a
+//! plain computation.
+
+use catad::linalg;
+use catad::prelude::*;
+use catad_laws::At;
+use catad_laws::calculus::{derivative_adjoint, finite_difference};
+use nalgebra::{DMatrix, DVector};
+
+/// The number of random points of each property.
+const CASES: usize = 200;
+
+/// A generator of numbers in `[−2, 2)`, deterministic (a linear congruential generator).
+struct Numbers(u64);
+
+impl Numbers {
+    fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        4.0 * ((self.0 >> 11) as f64 / (1u64 << 53) as f64) - 2.0
+    }
+    fn vector(&mut self, n: usize) -> DVector<f64> {
+        DVector::from_fn(n, |_, _| self.next())
+    }
+    fn matrix(&mut self, rows: usize, columns: usize) -> DMatrix<f64> {
+        DMatrix::from_fn(rows, columns, |_, _| self.next())
+    }
+    /// A size in `1..=4`.
+    fn size(&mut self) -> usize {
+        1 + ((self.next() + 2.0) as usize).min(3)
+    }
+}
+
+/// One primitive's calculus at `a`: its forward derivative agrees with finite differences along
+/// `da`, and its derivative's transpose in `ReverseDelta` is its adjoint for `db`.
+fn calculus<A: Space<f64>, B: Space<f64>>(
+    forward: Hom<Forward, A, B>,
+    reverse: Hom<ReverseDelta, A, B>,
+    (a, da, db): (&A, &A, &B),
+) {
+    let at = At::new(a.clone(), db.clone());
+    assert!(finite_difference::<Forward, f64, A, B>(&forward, &at, da));
+    assert!(derivative_adjoint::<ReverseDelta, f64, A, B>(
+        &reverse, a, da, db
+    ));
+}
+
+#[test]
+fn rows_minus_is_the_data_less_the_vector_and_differentiates_by_it() {
+    let mut r = Numbers(1);
+    for _ in 0..CASES {
+        let (rows, columns) = (r.size(), r.size());
+        let (x, v, dv) = (
+            r.matrix(rows, columns),
+            r.vector(columns),
+            r.vector(columns),
+        );
+        let dy = r.matrix(rows, columns);
+        let value = linalg::rows_minus::<Fun, f64>(x.clone()).apply(v.clone());
+        assert_eq!(
+            value,
+            DMatrix::from_fn(rows, columns, |i, j| x[(i, j)] - v[j])
+        );
+        calculus(
+            linalg::rows_minus::<Forward, f64>(x.clone()),
+            linalg::rows_minus::<ReverseDelta, f64>(x),
+            (&v, &dv, &dy),
+        );
+    }
+}
+
+#[test]
+fn row_norms_sqr_is_each_rows_norm_and_differentiates() {
+    let mut r = Numbers(2);
+    for _ in 0..CASES {
+        let (rows, columns) = (r.size(), r.size());
+        let (m, dm, dy) = (
+            r.matrix(rows, columns),
+            r.matrix(rows, columns),
+            r.vector(rows),
+        );
+        let value = linalg::row_norms_sqr::<Fun, f64>().apply(m.clone());
+        assert_eq!(
+            value,
+            DVector::from_fn(rows, |i, _| m.row(i).norm_squared())
+        );
+        calculus(
+            linalg::row_norms_sqr::<Forward, f64>(),
+            linalg::row_norms_sqr::<ReverseDelta, f64>(),
+            (&m, &dm, &dy),
+        );
+    }
+}
+
+#[test]
+fn logsumexp_across_is_each_elements_log_sum_exp_and_differentiates() {
+    let mut r = Numbers(3);
+    for _ in 0..CASES {
+        let (k, n) = (r.size(), r.size());
+        let vs: Vec<_> = (0..k).map(|_| r.vector(n)).collect();
+        let dvs: Vec<_> = (0..k).map(|_| r.vector(n)).collect();
+        let dy = r.vector(n);
+        let value = linalg::logsumexp_across::<Fun, f64>().apply(vs.clone());
+        let plain = DVector::from_fn(n, |i, _| vs.iter().map(|v| v[i].exp()).sum::<f64>().ln());
+        assert!((value - plain).amax() <= 1e-12);
+        calculus(
+            linalg::logsumexp_across::<Forward, f64>(),
+            linalg::logsumexp_across::<ReverseDelta, f64>(),
+            (&vs, &dvs, &dy),
+        );
+    }
+}
+
+#[test]
+fn logsumexp_across_takes_out_the_maximum_and_names_what_it_refuses() {
+    let large = vec![
+        DVector::from_vec(vec![1000.0]),
+        DVector::from_vec(vec![999.0]),
+    ];
+    let l = linalg::logsumexp_across::<Fun, f64>().apply(large);
+    assert_eq!(l[0], 1000.0 + (1.0 + (-1.0f64).exp()).ln());
+    let none =
+        std::panic::catch_unwind(|| linalg::logsumexp_across::<Fun, f64>().apply(Vec::new()));
+    let message = *none.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("logsumexp_across: no vectors"),
+        "{message}"
+    );
+    let two = vec![
+        DVector::from_vec(vec![1.0]),
+        DVector::from_vec(vec![1.0, 2.0]),
+    ];
+    let lengths = std::panic::catch_unwind(|| linalg::logsumexp_across::<Fun, f64>().apply(two));
+    let message = *lengths.unwrap_err().downcast::<String>().unwrap();
+    assert!(message.contains("lengths 1 and 2"), "{message}");
+}
+
+#[test]
+fn rows_minus_names_both_shapes() {
+    let x = DMatrix::<f64>::zeros(2, 3);
+    let wrong =
+        std::panic::catch_unwind(|| linalg::rows_minus::<Fun, f64>(x).apply(DVector::zeros(2)));
+    let message = *wrong.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("2×3 matrix") && message.contains("length 2"),
+        "{message}"
+    );
+}
