@@ -23,35 +23,47 @@ fn common_length<S: Scalar + RealField>(op: &str, vs: &[V<S>]) -> usize {
     first.len()
 }
 
-/// Each element's maximum `m` over the vectors and `Σₖ exp(vₖ − m)`, from which the log-sum-exp is
-/// `m + log Σₖ exp(vₖ − m)` (so that large elements do not overflow) and its derivative the
-/// weights `exp(vₖ − m) / Σₖ exp(vₖ − m)`.
-fn shifted_sums<S: Scalar + RealField>(vs: &[V<S>]) -> (V<S>, V<S>) {
-    let n = common_length("logsumexp_across", vs);
-    let mut top = V::from_element(n, <S as Scalar>::from_f64(f64::NEG_INFINITY));
-    for v in vs {
-        top.zip_apply(v, |m, x| {
-            if x > *m || Scalar::is_nan(x) {
-                *m = x;
-            }
-        });
-    }
-    let mut total = V::zeros(n);
-    for v in vs {
-        total.zip_zip_apply(v, &top, |t, x, m| *t += Scalar::exp(x - m));
-    }
-    (top, total)
+/// Each element's maximum `m` over the vectors, the exponentials `exp(vₖ − m)` and their sum `t`:
+/// the log-sum-exp is `m + log t` (so that large elements do not overflow), and its derivative
+/// the weights `exp(vₖ − m) / t`.
+struct Shifted<S: Scalar + RealField> {
+    top: V<S>,
+    exps: Vec<V<S>>,
+    total: V<S>,
 }
 
-/// `m + log t` from [`shifted_sums`]; an infinite maximum is the value itself.
-fn log_sum_exp<S: Scalar + RealField>((top, total): &(V<S>, V<S>)) -> V<S> {
-    top.zip_map(total, |m, t| {
-        if m.to_f64().is_finite() {
-            m + Scalar::ln(t)
-        } else {
-            m
+impl<S: Scalar + RealField> Shifted<S> {
+    fn new(vs: &[V<S>]) -> Self {
+        let n = common_length("logsumexp_across", vs);
+        let mut top = V::from_element(n, <S as Scalar>::from_f64(f64::NEG_INFINITY));
+        for v in vs {
+            top.zip_apply(v, |m, x| {
+                if x > *m || Scalar::is_nan(x) {
+                    *m = x;
+                }
+            });
         }
-    })
+        let exps: Vec<V<S>> = vs
+            .iter()
+            .map(|v| v.zip_map(&top, |x, m| Scalar::exp(x - m)))
+            .collect();
+        let mut total = V::zeros(n);
+        for e in &exps {
+            total += e;
+        }
+        Shifted { top, exps, total }
+    }
+
+    /// `m + log t`; an infinite maximum is the value itself.
+    fn value(&self) -> V<S> {
+        self.top.zip_map(&self.total, |m, t| {
+            if m.to_f64().is_finite() {
+                m + Scalar::ln(t)
+            } else {
+                m
+            }
+        })
+    }
 }
 
 impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
@@ -59,17 +71,16 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
         "logsumexp_across"
     }
     fn value(&self, vs: &Vec<V<S>>) -> V<S> {
-        log_sum_exp(&shifted_sums(vs))
+        Shifted::new(vs).value()
     }
     fn linearize(&self, vs: &Vec<V<S>>) -> (V<S>, Rc<dyn LinearFn<Vec<V<S>>, V<S>>>) {
-        let sums = shifted_sums(vs);
-        let value = log_sum_exp(&sums);
-        // The softmax weights exp(vₖ − m) / Σₖ exp(vₖ − m), one vector per input vector.
-        let (top, total) = sums;
-        let weights: Vec<V<S>> = vs
-            .iter()
-            .map(|v| {
-                let mut w = v.zip_map(&top, |x, m| Scalar::exp(x - m));
+        let shifted = Shifted::new(vs);
+        let value = shifted.value();
+        // The softmax weights exp(vₖ − m) / t, one vector per input vector.
+        let Shifted { exps, total, .. } = shifted;
+        let weights: Vec<V<S>> = exps
+            .into_iter()
+            .map(|mut w| {
                 w.component_div_assign(&total);
                 w
             })

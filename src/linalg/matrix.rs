@@ -44,7 +44,8 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
     }
     fn linearize(&self, a: &(M<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(M<S>, V<S>), V<S>>>) {
         let value = self.value(a);
-        let (m, v) = a.clone();
+        // The point, shared by the derivative's action and its transpose's.
+        let (m, v) = (Rc::new(a.0.clone()), Rc::new(a.1.clone()));
         let (m2, v2) = (m.clone(), v.clone());
         let shape = m.shape();
         let d = linear_fn(
@@ -54,12 +55,12 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
             move |dy: &V<S>, acc: &mut (M<S>, V<S>)| {
                 // d(M v) = dM v + M dv: ∂/∂M = dy vᵀ, ∂/∂v = Mᵀ dy (and the transposes for Mᵀ v).
                 let outer = if TRANSPOSED {
-                    &v2 * dy.transpose()
+                    &*v2 * dy.transpose()
                 } else {
                     dy * v2.transpose()
                 };
                 acc.0.plus_assign(&outer);
-                let back = if TRANSPOSED { &m2 * dy } else { m2.tr_mul(dy) };
+                let back = if TRANSPOSED { &*m2 * dy } else { m2.tr_mul(dy) };
                 acc.1.plus_assign(&back);
             },
         );
@@ -110,7 +111,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
         out
     }
     fn linearize(&self, m: &M<S>) -> (V<S>, Rc<dyn LinearFn<M<S>, V<S>>>) {
-        let twice = m * <S as Scalar>::from_f64(2.0);
+        let twice = Rc::new(m * <S as Scalar>::from_f64(2.0));
         let twice2 = twice.clone();
         let shape = m.shape();
         let d = linear_fn(
@@ -123,7 +124,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 out
             },
             move |dy: &V<S>, acc: &mut M<S>| {
-                let mut back = twice2.clone();
+                let mut back = (*twice2).clone();
                 for mut column in back.column_iter_mut() {
                     column.component_mul_assign(dy);
                 }
@@ -170,12 +171,13 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
     }
     fn linearize(&self, p: &(M<S>, M<S>)) -> (M<S>, Rc<dyn LinearFn<(M<S>, M<S>), M<S>>>) {
         let value = self.value(p);
-        let (a, b) = p.clone();
+        // The point, shared by the derivative's action and its transpose's.
+        let (a, b) = (Rc::new(p.0.clone()), Rc::new(p.1.clone()));
         let (a2, b2) = (a.clone(), b.clone());
         let (sa, sb) = (a.shape(), b.shape());
         let d = linear_fn(
             move |(da, db): &(M<S>, M<S>)| {
-                &*filled_matrix(da, sa) * &b + &a * &*filled_matrix(db, sb)
+                &*filled_matrix(da, sa) * &*b + &*a * &*filled_matrix(db, sb)
             },
             move |dy: &M<S>, acc: &mut (M<S>, M<S>)| {
                 acc.0.plus_assign(&(dy * b2.transpose()));

@@ -21,14 +21,15 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (S, Rc<dyn LinearFn<(V<S>, V<S>), S>>) {
         let value = self.value(a);
-        let (u, v) = a.clone();
+        // The point, shared by the derivative's action and its transpose's.
+        let (u, v) = (Rc::new(a.0.clone()), Rc::new(a.1.clone()));
         let (u2, v2) = (u.clone(), v.clone());
         let n = u.len();
         let d = linear_fn(
             move |(du, dv): &(V<S>, V<S>)| filled(du, n).dot(&v) + u.dot(&filled(dv, n)),
             move |dy: &S, acc: &mut (V<S>, V<S>)| {
-                acc.0.plus_assign(&(&v2 * *dy));
-                acc.1.plus_assign(&(&u2 * *dy));
+                acc.0.plus_assign(&(&*v2 * *dy));
+                acc.1.plus_assign(&(&*u2 * *dy));
             },
         );
         (value, d)
@@ -114,11 +115,12 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
         v * *s
     }
     fn linearize(&self, a: &(S, V<S>)) -> (V<S>, Rc<dyn LinearFn<(S, V<S>), V<S>>>) {
-        let (s, v) = a.clone();
+        // The point, shared by the derivative's action and its transpose's.
+        let (s, v) = (a.0, Rc::new(a.1.clone()));
         let v2 = v.clone();
         let n = v.len();
         let d = linear_fn(
-            move |(ds, dv): &(S, V<S>)| &v * *ds + &*filled(dv, n) * s,
+            move |(ds, dv): &(S, V<S>)| &*v * *ds + &*filled(dv, n) * s,
             move |dy: &V<S>, acc: &mut (S, V<S>)| {
                 acc.0.plus_assign(&dy.dot(&v2));
                 acc.1.plus_assign(&(dy * s));
@@ -156,7 +158,8 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
         let value = self.value(a);
-        let (u, v) = a.clone();
+        // The point, shared by the derivative's action and its transpose's.
+        let (u, v) = (Rc::new(a.0.clone()), Rc::new(a.1.clone()));
         let (u2, v2) = (u.clone(), v.clone());
         let n = u.len();
         let d = linear_fn(
@@ -339,12 +342,12 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for NormSqr {
         v.norm_squared()
     }
     fn linearize(&self, v: &V<S>) -> (S, Rc<dyn LinearFn<V<S>, S>>) {
-        let twice = v * <S as Scalar>::from_f64(2.0);
+        let twice = Rc::new(v * <S as Scalar>::from_f64(2.0));
         let twice2 = twice.clone();
         let n = v.len();
         let d = linear_fn(
             move |dv: &V<S>| filled(dv, n).dot(&twice),
-            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&(&twice2 * *dy)),
+            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&(&*twice2 * *dy)),
         );
         (self.value(v), d)
     }
@@ -379,7 +382,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for Elementwise<S> {
         v.map(self.f)
     }
     fn linearize(&self, v: &V<S>) -> (V<S>, Rc<dyn LinearFn<V<S>, V<S>>>) {
-        let slopes = v.map(self.df);
+        let slopes = Rc::new(v.map(self.df));
         let slopes2 = slopes.clone();
         let n = v.len();
         let d = linear_fn(
