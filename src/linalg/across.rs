@@ -125,3 +125,88 @@ crate::primitive! {
     /// ```
     pub fn logsumexp_across<S: Scalar + RealField>(vs: Vec<V<S>>) -> V<S> = LogSumExp;
 }
+
+/// `minₖ vₖ`, element by element.
+struct MinAcross;
+
+/// Each element's minimum over the vectors, NaN where any is.
+fn smallest<S: Scalar + RealField>(vs: &[V<S>]) -> V<S> {
+    common_length("min_across", vs);
+    let mut smallest = vs[0].clone();
+    for v in &vs[1..] {
+        smallest.zip_apply(v, |m, x| {
+            if x < *m || Scalar::is_nan(x) {
+                *m = x;
+            }
+        });
+    }
+    smallest
+}
+
+/// [`smallest`], and its derivative's terms: for each element, the vectors where it is smallest,
+/// each with its share `1 / ties`.
+fn minimum<S: Scalar + RealField>(vs: &[V<S>]) -> (V<S>, Vec<(usize, usize, S)>) {
+    let smallest = smallest(vs);
+    let mut shares = Vec::with_capacity(smallest.len());
+    for (i, &m) in smallest.iter().enumerate() {
+        let at = || vs.iter().enumerate().filter(move |(_, v)| v[i] == m);
+        let share = <S as Scalar>::from_f64(1.0 / at().count().max(1) as f64);
+        shares.extend(at().map(|(k, _)| (k, i, share)));
+    }
+    (smallest, shares)
+}
+
+impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for MinAcross {
+    fn name(&self) -> &str {
+        "min_across"
+    }
+    fn value(&self, vs: &Vec<V<S>>) -> V<S> {
+        smallest(vs)
+    }
+    fn linearize(&self, vs: &Vec<V<S>>) -> (V<S>, Rc<dyn LinearFn<Vec<V<S>>, V<S>>>) {
+        let (value, shares) = minimum(vs);
+        let shares = Rc::new(shares);
+        let shares2 = shares.clone();
+        let (k, n) = (vs.len(), value.len());
+        let d = linear_fn(
+            move |dvs: &Vec<V<S>>| {
+                let mut out = V::zeros(n);
+                if !dvs.is_empty() {
+                    for &(j, i, share) in shares.iter() {
+                        out[i] += share * filled(&dvs[j], n)[i];
+                    }
+                }
+                out
+            },
+            move |dy: &V<S>, acc: &mut Vec<V<S>>| {
+                let dy = filled(dy, n);
+                let mut back = vec![V::zeros(n); k];
+                for &(j, i, share) in shares2.iter() {
+                    back[j][i] += share * dy[i];
+                }
+                acc.plus_assign(&back);
+            },
+        );
+        (value, d)
+    }
+}
+
+crate::primitive! {
+    /// `minₖ vₖ` of vectors `v₀, v₁, …` of one length, element by element (NaN where any element
+    /// is), with the subgradient of [`min_v`](crate::vocabulary::MinMaxCat::min_v) at each
+    /// element: the smallest element's derivative, shared equally among ties. No vectors at all,
+    /// or vectors of two lengths, are an error naming them.
+    ///
+    /// ```
+    /// use catad::linalg;
+    /// use catad::prelude::*;
+    /// use nalgebra::DVector;
+    /// let vs = vec![DVector::from_vec(vec![1.0, 5.0, 2.0]), DVector::from_vec(vec![3.0, 4.0, 2.0])];
+    /// let m = linalg::min_across::<Fun, f64>().apply(vs.clone());
+    /// assert_eq!(m, DVector::from_vec(vec![1.0, 4.0, 2.0]));
+    /// let total = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::min_across::<Reverse, f64>());
+    /// let shares = vec![DVector::from_vec(vec![1.0, 0.0, 0.5]), DVector::from_vec(vec![0.0, 1.0, 0.5])];
+    /// assert_eq!(gradient(&total, vs), shares);
+    /// ```
+    pub fn min_across<S: Scalar + RealField>(vs: Vec<V<S>>) -> V<S> = MinAcross;
+}

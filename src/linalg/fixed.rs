@@ -7,6 +7,15 @@ use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
+/// Panics, naming both shapes, unless the rows of `x` have the vector's length.
+fn check_rows<S: Scalar + RealField>(op: &str, x: &DMatrix<S>, length: usize) {
+    let (rows, columns) = x.shape();
+    assert!(
+        columns == length,
+        "{op}: the rows of a {rows}×{columns} matrix do not take a vector of length {length}"
+    );
+}
+
 /// `v ↦ X − 1 vᵀ` for a fixed matrix `X`.
 struct RowsMinus<S: Scalar + RealField>(Rc<DMatrix<S>>);
 
@@ -15,12 +24,7 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DMatrix<S>> for RowsMinus<S> {
         "rows_minus"
     }
     fn value(&self, v: &DVector<S>) -> DMatrix<S> {
-        let (rows, columns) = self.0.shape();
-        assert!(
-            columns == v.len(),
-            "rows_minus: the rows of a {rows}×{columns} matrix do not take a vector of length {}",
-            v.len()
-        );
+        check_rows("rows_minus", &self.0, v.len());
         let mut out = (*self.0).clone();
         for (mut column, &x) in out.column_iter_mut().zip(v.iter()) {
             column.add_scalar_mut(-x);
@@ -68,4 +72,65 @@ pub fn rows_minus<K: PrimitiveCat<S>, S: Scalar + RealField>(
     x: DMatrix<S>,
 ) -> Hom<K, DVector<S>, DMatrix<S>> {
     K::primitive(Rc::new(RowsMinus(Rc::new(x))))
+}
+
+/// `c ↦ (‖xᵢ − c‖²)ᵢ` for a fixed matrix `X` of rows `xᵢ`.
+struct DistancesSqr<S: Scalar + RealField>(Rc<DMatrix<S>>);
+
+impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S> {
+    fn name(&self) -> &str {
+        "distances_sqr"
+    }
+    fn value(&self, c: &DVector<S>) -> DVector<S> {
+        check_rows("distances_sqr", &self.0, c.len());
+        let mut out = DVector::zeros(self.0.nrows());
+        for (column, &cj) in self.0.column_iter().zip(c.iter()) {
+            out.zip_apply(&column, |o, x| *o += (x - cj) * (x - cj));
+        }
+        out
+    }
+    fn linearize(&self, c: &DVector<S>) -> (DVector<S>, Rc<dyn LinearFn<DVector<S>, DVector<S>>>) {
+        // d‖xᵢ − c‖² = −2 ⟨xᵢ − c, dc⟩: the derivative is dc ↦ −2 (X dc − 1 ⟨c, dc⟩), its
+        // transpose dy ↦ −2 (Xᵀ dy − c Σ dy).
+        let minus_two = <S as Scalar>::from_f64(-2.0);
+        let (x, x2) = (self.0.clone(), self.0.clone());
+        let (point, point2) = (Rc::new(c.clone()), Rc::new(c.clone()));
+        let (rows, columns) = x.shape();
+        let d = linear_fn(
+            move |dc: &DVector<S>| {
+                let dc = filled(dc, columns);
+                let along = point.dot(&dc);
+                (&*x * &*dc).map(|y| (y - along) * minus_two)
+            },
+            move |dy: &DVector<S>, acc: &mut DVector<S>| {
+                let dy = filled(dy, rows);
+                let back = (x2.tr_mul(&dy) - &*point2 * dy.sum()) * minus_two;
+                acc.plus_assign(&back);
+            },
+        );
+        (self.value(c), d)
+    }
+}
+
+/// `c ↦ (‖xᵢ − c‖²)ᵢ`: the squared Euclidean distances from a point `c` to each row `xᵢ` of a
+/// fixed matrix `X` (such as data points), in one pass over `X` — what
+/// [`row_norms_sqr`](super::row_norms_sqr) after [`rows_minus`] computes, without the matrix of
+/// differences. Its derivative is `dc ↦ −2 (X dc − 1 ⟨c, dc⟩)`.
+///
+/// ```
+/// use catad::linalg;
+/// use catad::prelude::*;
+/// use nalgebra::{DMatrix, DVector};
+/// let x = DMatrix::from_row_slice(2, 2, &[0.0, 0.0, 3.0, 4.0]);
+/// let c = DVector::from_vec(vec![0.0, 1.0]);
+/// let d = linalg::distances_sqr::<Fun, f64>(x.clone()).apply(c.clone());
+/// assert_eq!(d, DVector::from_vec(vec![1.0, 18.0]));
+/// // ∂/∂c Σᵢ ‖xᵢ − c‖² = −2 Σᵢ (xᵢ − c) = (−6, −4)
+/// let total = Reverse::compose(linalg::sum::<Reverse, f64>(), linalg::distances_sqr::<Reverse, f64>(x));
+/// assert_eq!(gradient(&total, c), DVector::from_vec(vec![-6.0, -4.0]));
+/// ```
+pub fn distances_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>(
+    x: DMatrix<S>,
+) -> Hom<K, DVector<S>, DVector<S>> {
+    K::primitive(Rc::new(DistancesSqr(Rc::new(x))))
 }

@@ -35,8 +35,8 @@ mod matrix;
 mod shape;
 mod vector;
 
-pub use across::logsumexp_across;
-pub use fixed::rows_minus;
+pub use across::{logsumexp_across, min_across};
+pub use fixed::{distances_sqr, rows_minus};
 pub use matrix::{mat_mul, mat_t_vec, mat_vec, row_norms_sqr, transpose, unpack_lower};
 pub use shape::{len, unit, zeros};
 pub use vector::{

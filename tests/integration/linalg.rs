@@ -75,6 +75,28 @@ fn rows_minus_is_the_data_less_the_vector_and_differentiates_by_it() {
 }
 
 #[test]
+fn distances_sqr_is_each_rows_distance_and_differentiates() {
+    let mut r = Numbers(5);
+    for _ in 0..CASES {
+        let (rows, columns) = (r.size(), r.size());
+        let (x, c, dc) = (
+            r.matrix(rows, columns),
+            r.vector(columns),
+            r.vector(columns),
+        );
+        let dy = r.vector(rows);
+        let value = linalg::distances_sqr::<Fun, f64>(x.clone()).apply(c.clone());
+        let plain = DVector::from_fn(rows, |i, _| (x.row(i).transpose() - &c).norm_squared());
+        assert!((value - plain).amax() <= 1e-12);
+        calculus(
+            linalg::distances_sqr::<Forward, f64>(x.clone()),
+            linalg::distances_sqr::<ReverseDelta, f64>(x),
+            (&c, &dc, &dy),
+        );
+    }
+}
+
+#[test]
 fn row_norms_sqr_is_each_rows_norm_and_differentiates() {
     let mut r = Numbers(2);
     for _ in 0..CASES {
@@ -117,6 +139,57 @@ fn logsumexp_across_is_each_elements_log_sum_exp_and_differentiates() {
 }
 
 #[test]
+fn min_across_is_each_elements_minimum_and_differentiates() {
+    let mut r = Numbers(4);
+    for _ in 0..CASES {
+        let (k, n) = (r.size(), r.size());
+        let vs: Vec<_> = (0..k).map(|_| r.vector(n)).collect();
+        let dvs: Vec<_> = (0..k).map(|_| r.vector(n)).collect();
+        let dy = r.vector(n);
+        let value = linalg::min_across::<Fun, f64>().apply(vs.clone());
+        let plain = DVector::from_fn(n, |i, _| {
+            vs.iter().map(|v| v[i]).fold(f64::INFINITY, f64::min)
+        });
+        assert_eq!(value, plain);
+        // Finite differences step 10⁻³ along directions of size up to 2: they hold where no two
+        // vectors' elements are within 10⁻² (where the smallest one does not change).
+        let apart = (0..n).all(|i| {
+            vs.iter()
+                .enumerate()
+                .all(|(a, u)| vs[a + 1..].iter().all(|v| (u[i] - v[i]).abs() > 1e-2))
+        });
+        if apart {
+            calculus(
+                linalg::min_across::<Forward, f64>(),
+                linalg::min_across::<ReverseDelta, f64>(),
+                (&vs, &dvs, &dy),
+            );
+        } else {
+            let g = linalg::min_across::<ReverseDelta, f64>();
+            assert!(derivative_adjoint::<ReverseDelta, f64, _, _>(
+                &g, &vs, &dvs, &dy
+            ));
+        }
+    }
+}
+
+#[test]
+fn min_across_shares_a_tie_and_propagates_nan() {
+    let tie = vec![
+        DVector::from_vec(vec![2.0, f64::NAN]),
+        DVector::from_vec(vec![2.0, 1.0]),
+    ];
+    let m = linalg::min_across::<Fun, f64>().apply(tie);
+    assert!(m[0] == 2.0 && m[1].is_nan());
+    let total = Reverse::compose(
+        linalg::sum::<Reverse, f64>(),
+        linalg::min_across::<Reverse, f64>(),
+    );
+    let g = gradient(&total, vec![DVector::from_vec(vec![2.0]); 2]);
+    assert_eq!(g, vec![DVector::from_vec(vec![0.5]); 2]);
+}
+
+#[test]
 fn logsumexp_across_takes_out_the_maximum_and_names_what_it_refuses() {
     let large = vec![
         DVector::from_vec(vec![1000.0]),
@@ -140,14 +213,20 @@ fn logsumexp_across_takes_out_the_maximum_and_names_what_it_refuses() {
     assert!(message.contains("lengths 1 and 2"), "{message}");
 }
 
-#[test]
-fn rows_minus_names_both_shapes() {
-    let x = DMatrix::<f64>::zeros(2, 3);
+/// The message with which `f` refuses a vector of length 2.
+fn refusal<B: Space<f64>>(f: Hom<Fun, DVector<f64>, B>) -> String {
     let wrong =
-        std::panic::catch_unwind(|| linalg::rows_minus::<Fun, f64>(x).apply(DVector::zeros(2)));
-    let message = *wrong.unwrap_err().downcast::<String>().unwrap();
-    assert!(
-        message.contains("2×3 matrix") && message.contains("length 2"),
-        "{message}"
-    );
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f.apply(DVector::zeros(2))));
+    *wrong.unwrap_err().downcast::<String>().unwrap()
+}
+
+#[test]
+fn the_operations_on_fixed_data_name_both_shapes() {
+    let x = DMatrix::<f64>::zeros(2, 3);
+    let rows_minus = refusal(linalg::rows_minus::<Fun, f64>(x.clone()));
+    let distances = refusal(linalg::distances_sqr::<Fun, f64>(x));
+    for (message, name) in [(rows_minus, "rows_minus"), (distances, "distances_sqr")] {
+        let named = message.contains(name) && message.contains("2×3 matrix");
+        assert!(named && message.contains("length 2"), "{message}");
+    }
 }

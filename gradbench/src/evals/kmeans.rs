@@ -3,22 +3,27 @@
 //! Hessian's diagonal (the Hessian is diagonal: each centroid's coordinate moves only its own
 //! terms).
 //!
-//! The cost is a `#[catad::program]` generic in its scalar, the points its data, each point's
-//! distance to its nearest centroid a checkpoint ([`nearest`]): kept, the reverse pass would hold
-//! every point's `k · d` partial derivatives (890 MB at `k = 100`, `n = 1000`, `d = 16`, some 90 GB
-//! at the eval's largest size); checkpointed, it holds each point's input (70 MB there), and is
-//! no slower. `dir` reads the
-//! Hessian on its diagonal sparsity pattern ([`SparseHessian`]), whose one colour asks for one
-//! Hessian-vector product, `H · 1`: the gradient in [`Reverse`] mode over the dual numbers
-//! [`Tangent`], every centroid coordinate's tangent 1 — forward mode over reverse mode, the
-//! Hessian's diagonal in the time of a few gradients, never the `kd × kd` matrix (as Haskell ad's
-//! `hessianProduct'`, GradBench's Haskell tool).
+//! The eval's `cost` is [`cost_on_vectors`], the cost on whole vectors (`catad::linalg`): for each
+//! centroid, the squared distances of all the points to it, one primitive over the points' matrix.
+//! `dir` differentiates twice, which `catad::linalg`'s primitives do not support, so it takes the
+//! cost as a `#[catad::program]` on scalars ([`cost`]), generic in its scalar, the points its
+//! data, each point's distance to its nearest centroid a checkpoint ([`nearest`]): kept, the
+//! reverse pass would hold every point's `k · d` partial derivatives (890 MB at `k = 100`,
+//! `n = 1000`, `d = 16`, some 90 GB at the eval's largest size); checkpointed, it holds each
+//! point's input (70 MB there), and is no slower. `dir` reads the Hessian on its diagonal sparsity
+//! pattern ([`SparseHessian`]), whose one colour asks for one Hessian-vector product, `H · 1`: the
+//! gradient in [`Reverse`] mode over the dual numbers [`Tangent`], every centroid coordinate's
+//! tangent 1 — forward mode over reverse mode, the Hessian's diagonal in the time of a few
+//! gradients, never the `kd × kd` matrix (as Haskell ad's `hessianProduct'`, GradBench's Haskell
+//! tool).
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
+use catad::linalg;
 use catad::nested::{SparseHessian, Sparsity, Tangent};
 use catad::prelude::*;
 use catad::space::Data;
+use nalgebra::DMatrix;
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Instant;
@@ -56,6 +61,43 @@ pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S
     points.iter().map(|p| nearest(p, centroids)).sum::<S>()
 }
 
+/// [`cost`] on whole vectors, for its value: for each centroid, the squared distances of all the
+/// points to it ([`linalg::distances_sqr`], one pass over the points' matrix, shared), each
+/// point's smallest ([`linalg::min_across`]), summed — a few
+/// primitives per centroid, each over all the points, rather than a few per point, centroid and
+/// coordinate. (`dir` differentiates [`cost`] twice, which these primitives do not support: their
+/// derivatives are linear maps, not programs catad can differentiate again.)
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::Data;
+/// use catad_gradbench::evals::kmeans::{cost, cost_on_vectors};
+/// use nalgebra::DMatrix;
+/// let points = vec![vec![0.0, 0.0], vec![3.0, 4.0], vec![1.0, 1.0]];
+/// let centroids = vec![vec![0.0, 1.0], vec![3.0, 3.0]];
+/// let matrix = DMatrix::from_fn(3, 2, |i, j| points[i][j]);
+/// let f = cost_on_vectors::<Fun>(matrix.clone());
+/// assert_eq!(f.apply(centroids.clone()), 3.0);
+/// // The same cost, and the same gradient as the program on scalars.
+/// let g = gradient(&cost_on_vectors::<Reverse>(matrix), centroids.clone());
+/// let (_, h) = gradient(&cost::<Reverse, f64>(), (Data::new(points), centroids));
+/// assert_eq!(g, h);
+/// ```
+pub fn cost_on_vectors<K: Program<f64>>(points: DMatrix<f64>) -> Hom<K, Vec<Vec<f64>>, f64> {
+    let distances = K::compose(
+        linalg::distances_sqr::<K, f64>(points),
+        linalg::from_vec::<K, f64>(),
+    );
+    let all = K::compose(
+        K::map_v(K::compose(distances, K::exr())),
+        K::fork(K::it(), K::id()),
+    );
+    K::compose(
+        linalg::sum::<K, f64>(),
+        K::compose(linalg::min_across::<K, f64>(), all),
+    )
+}
+
 /// The eval's input: the points and the centroids, one per row.
 #[derive(Deserialize)]
 struct Input {
@@ -91,6 +133,19 @@ fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> V
         .collect()
 }
 
+/// The points as the rows of a matrix; an error naming both lengths where two points differ in
+/// length.
+fn matrix(points: &[Vec<f64>]) -> Result<DMatrix<f64>, String> {
+    let d = points.first().map_or(0, Vec::len);
+    if let Some((i, p)) = points.iter().enumerate().find(|(_, p)| p.len() != d) {
+        return Err(format!(
+            "kmeans: point {i} has {} coordinates where point 0 has {d}",
+            p.len()
+        ));
+    }
+    Ok(DMatrix::from_fn(points.len(), d, |i, j| points[i][j]))
+}
+
 /// `cost` or `dir` at `input`.
 ///
 /// ```
@@ -100,8 +155,13 @@ fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> V
 ///     "centroids": [[1.0, 1.0], [9.0, 9.0]],
 /// });
 /// // The first centroid's points average (1, 0): J / H = c − mean = (0, 1); the second's, (−1, −1).
-/// let dir = kmeans::evaluate("dir", input).unwrap().output;
+/// let dir = kmeans::evaluate("dir", input.clone()).unwrap().output;
 /// assert_eq!(dir, serde_json::json!([[0.0, 1.0], [-1.0, -1.0]]));
+/// // Each point's squared distance to its nearest centroid: 2 + 2 + 2.
+/// assert_eq!(kmeans::evaluate("cost", input).unwrap().output, serde_json::json!(6.0));
+/// let ragged = serde_json::json!({"points": [[0.0, 0.0], [1.0]], "centroids": [[0.0, 0.0]]});
+/// let error = kmeans::evaluate("cost", ragged).unwrap_err();
+/// assert_eq!(error, "kmeans: point 1 has 1 coordinates where point 0 has 2");
 /// ```
 pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let runs = Runs::of(&input)?;
@@ -109,10 +169,8 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let begin = Instant::now();
     match function {
         "cost" => {
-            let (f, points) = (cost::<Fun, f64>(), Data::new(points));
-            measure(runs, begin.elapsed(), || {
-                f.apply((points.clone(), centroids.clone()))
-            })
+            let f = cost_on_vectors::<Fun>(matrix(&points)?);
+            measure(runs, begin.elapsed(), || f.apply(centroids.clone()))
         }
         "dir" => {
             let points = Data::new(
