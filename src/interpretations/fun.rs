@@ -151,14 +151,14 @@ impl<S: Scalar> MinMaxCat<S> for Fun {
     }
 }
 
-/// The larger of two scalars; NaN if either is.
+/// The larger of two scalars; NaN if either is (a NaN `a` fails `b > a` and is kept).
 pub(crate) fn larger<S: Scalar>(a: S, b: S) -> S {
-    if a.is_nan() || b > a { b } else { a }
+    if b > a || b.is_nan() { b } else { a }
 }
 
-/// The smaller of two scalars; NaN if either is.
+/// The smaller of two scalars; NaN if either is (a NaN `a` fails `b < a` and is kept).
 pub(crate) fn smaller<S: Scalar>(a: S, b: S) -> S {
-    if a.is_nan() || b < a { b } else { a }
+    if b < a || b.is_nan() { b } else { a }
 }
 
 /// The largest (or smallest) element, by `pick`; an empty vector is an error naming `op`.

@@ -21,6 +21,9 @@ use crate::space::Scalar;
 /// ```
 /// use catad::prelude::*;
 /// assert_eq!(Fun::max_c().apply((1.0_f64, 3.0)), 3.0);
+/// // A NaN on either side is the answer, as a NaN anywhere else in a program would be.
+/// assert!(Fun::max_c().apply((f64::NAN, 3.0)).is_nan() && Fun::min_c().apply((3.0, f64::NAN)).is_nan());
+/// assert!(Fun::max_v().apply(vec![1.0, f64::NAN, 2.0]).is_nan());
 /// assert_eq!(gradient(&Reverse::max_c(), (1.0, 3.0)), (0.0, 1.0));
 /// assert_eq!(gradient(&Reverse::max_c(), (2.0, 2.0)), (0.5, 0.5));
 /// assert_eq!(derivative(&Forward::abs_c(), -2.0), -1.0);
