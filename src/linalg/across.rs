@@ -170,10 +170,11 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for MinAcross {
         let (k, n) = (vs.len(), value.len());
         let d = linear_fn(
             move |dvs: &Vec<V<S>>| {
+                // An empty tangent (the zero of every length, or of every vector) adds nothing.
                 let mut out = V::zeros(n);
-                if !dvs.is_empty() {
-                    for &(j, i, share) in shares.iter() {
-                        out[i] += share * filled(&dvs[j], n)[i];
+                for &(j, i, share) in shares.iter() {
+                    if let Some(dv) = dvs.get(j).filter(|dv| !dv.is_empty()) {
+                        out[i] += share * dv[i];
                     }
                 }
                 out
