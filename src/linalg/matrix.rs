@@ -124,9 +124,10 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 out
             },
             move |dy: &V<S>, acc: &mut M<S>| {
+                let dy = filled(dy, shape.0);
                 let mut back = (*twice2).clone();
                 for mut column in back.column_iter_mut() {
-                    column.component_mul_assign(dy);
+                    column.component_mul_assign(&*dy);
                 }
                 acc.plus_assign(&back);
             },

@@ -190,6 +190,22 @@ fn min_across_shares_a_tie_and_propagates_nan() {
 }
 
 #[test]
+fn a_discarded_result_sends_back_zero() {
+    // The second output's cotangent is the zero of every length (an empty vector): each
+    // primitive's transpose must take it.
+    let m = DMatrix::from_row_slice(2, 2, &[3.0, 4.0, 1.0, 0.0]);
+    let total = Reverse::compose(linalg::sum::<Reverse, f64>(), Reverse::id());
+    let kept = Reverse::compose(
+        Reverse::exl(),
+        Reverse::fork(
+            Reverse::compose(total, linalg::row_norms_sqr::<Reverse, f64>()),
+            linalg::row_norms_sqr::<Reverse, f64>(),
+        ),
+    );
+    assert_eq!(gradient(&kept, m.clone()), m * 2.0);
+}
+
+#[test]
 fn logsumexp_across_takes_out_the_maximum_and_names_what_it_refuses() {
     let large = vec![
         DVector::from_vec(vec![1000.0]),
