@@ -1,8 +1,8 @@
 //! Reductions across a run-time vector of vectors, element by element.
 
-use super::{filled, same_length};
+use super::{filled, linear, same_length};
 use crate::space::{Additive, Scalar};
-use crate::vocabulary::{LinearFn, Primitive, linear_fn};
+use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DVector, RealField};
 use std::rc::Rc;
 
@@ -88,7 +88,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
         let weights = Rc::new(weights);
         let weights2 = weights.clone();
         let n = value.len();
-        let d = linear_fn(
+        let d = linear(
             move |dvs: &Vec<V<S>>| {
                 let mut out = V::zeros(n);
                 for (w, dv) in weights.iter().zip(dvs) {
@@ -97,8 +97,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
                 out
             },
             move |dy: &V<S>, acc: &mut Vec<V<S>>| {
-                let dy = filled(dy, n);
-                acc.plus_assign(&weights2.iter().map(|w| w.component_mul(&dy)).collect());
+                acc.plus_assign(&weights2.iter().map(|w| w.component_mul(dy)).collect());
             },
         );
         (value, d)
@@ -168,7 +167,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for MinAcross {
         let shares = Rc::new(shares);
         let shares2 = shares.clone();
         let (k, n) = (vs.len(), value.len());
-        let d = linear_fn(
+        let d = linear(
             move |dvs: &Vec<V<S>>| {
                 // An empty tangent (the zero of every length, or of every vector) adds nothing.
                 let mut out = V::zeros(n);
@@ -180,7 +179,6 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for MinAcross {
                 out
             },
             move |dy: &V<S>, acc: &mut Vec<V<S>>| {
-                let dy = filled(dy, n);
                 let mut back = vec![V::zeros(n); k];
                 for &(j, i, share) in shares2.iter() {
                     back[j][i] += share * dy[i];

@@ -1,9 +1,9 @@
 //! Operations with a fixed matrix — data, such as a model's points, rather than a variable — that
 //! its value and every derivative share, never copy, and never differentiate by.
 
-use super::{filled, filled_matrix};
+use super::{filled, linear};
 use crate::space::{Additive, Scalar};
-use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
+use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
@@ -33,13 +33,12 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DMatrix<S>> for RowsMinus<S> {
     }
     fn linearize(&self, v: &DVector<S>) -> (DMatrix<S>, Rc<dyn LinearFn<DVector<S>, DMatrix<S>>>) {
         let (rows, columns) = self.0.shape();
-        let d = linear_fn(
+        let d = linear(
             move |dv: &DVector<S>| {
                 let dv = filled(dv, columns);
                 DMatrix::from_fn(rows, columns, |_, j| -dv[j])
             },
             move |dy: &DMatrix<S>, acc: &mut DVector<S>| {
-                let dy = filled_matrix(dy, (rows, columns));
                 acc.plus_assign(&DVector::from_iterator(
                     columns,
                     dy.column_iter().map(|c| -c.sum()),
@@ -94,17 +93,17 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S
         // transpose dy ↦ −2 (Xᵀ dy − c Σ dy).
         let minus_two = <S as Scalar>::from_f64(-2.0);
         let (x, x2) = (self.0.clone(), self.0.clone());
-        let (point, point2) = (Rc::new(c.clone()), Rc::new(c.clone()));
-        let (rows, columns) = x.shape();
-        let d = linear_fn(
+        let point = Rc::new(c.clone());
+        let point2 = point.clone();
+        let columns = x.ncols();
+        let d = linear(
             move |dc: &DVector<S>| {
                 let dc = filled(dc, columns);
                 let along = point.dot(&dc);
                 (&*x * &*dc).map(|y| (y - along) * minus_two)
             },
             move |dy: &DVector<S>, acc: &mut DVector<S>| {
-                let dy = filled(dy, rows);
-                let back = (x2.tr_mul(&dy) - &*point2 * dy.sum()) * minus_two;
+                let back = (x2.tr_mul(dy) - &*point2 * dy.sum()) * minus_two;
                 acc.plus_assign(&back);
             },
         );

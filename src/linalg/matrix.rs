@@ -1,8 +1,8 @@
 //! Matrix operations on `DMatrix<S>` and `DVector<S>`.
 
-use super::{filled, filled_matrix};
+use super::{filled, filled_matrix, linear};
 use crate::space::{Additive, Scalar};
-use crate::vocabulary::{LinearFn, Primitive, linear_fn};
+use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
@@ -48,7 +48,7 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
         let (m, v) = (Rc::new(a.0.clone()), Rc::new(a.1.clone()));
         let (m2, v2) = (m.clone(), v.clone());
         let shape = m.shape();
-        let d = linear_fn(
+        let d = linear(
             move |(dm, dv): &(M<S>, V<S>)| {
                 Self::times(&filled_matrix(dm, shape), &v) + Self::times(&m, &filled(dv, v.len()))
             },
@@ -114,7 +114,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
         let twice = Rc::new(m * <S as Scalar>::from_f64(2.0));
         let twice2 = twice.clone();
         let shape = m.shape();
-        let d = linear_fn(
+        let d = linear(
             move |dm: &M<S>| {
                 let dm = filled_matrix(dm, shape);
                 let mut out = V::zeros(shape.0);
@@ -124,10 +124,9 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 out
             },
             move |dy: &V<S>, acc: &mut M<S>| {
-                let dy = filled(dy, shape.0);
                 let mut back = (*twice2).clone();
                 for mut column in back.column_iter_mut() {
-                    column.component_mul_assign(&*dy);
+                    column.component_mul_assign(dy);
                 }
                 acc.plus_assign(&back);
             },
@@ -176,7 +175,7 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
         let (a, b) = (Rc::new(p.0.clone()), Rc::new(p.1.clone()));
         let (a2, b2) = (a.clone(), b.clone());
         let (sa, sb) = (a.shape(), b.shape());
-        let d = linear_fn(
+        let d = linear(
             move |(da, db): &(M<S>, M<S>)| {
                 &*filled_matrix(da, sa) * &*b + &*a * &*filled_matrix(db, sb)
             },
@@ -215,7 +214,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, M<S>> for Transpose {
     }
     fn linearize(&self, m: &M<S>) -> (M<S>, Rc<dyn LinearFn<M<S>, M<S>>>) {
         let shape = m.shape();
-        let d = linear_fn(
+        let d = linear(
             move |dm: &M<S>| filled_matrix(dm, shape).transpose(),
             |dy: &M<S>, acc: &mut M<S>| acc.plus_assign(&dy.transpose()),
         );
@@ -272,10 +271,9 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), M<S>> for UnpackLower {
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (M<S>, Rc<dyn LinearFn<(V<S>, V<S>), M<S>>>) {
         let (d, p) = (a.0.len(), a.1.len());
-        let f = linear_fn(
+        let f = linear(
             move |(dd, dl): &(V<S>, V<S>)| unpack(&filled(dd, d), &filled(dl, p)),
             move |dy: &M<S>, acc: &mut (V<S>, V<S>)| {
-                let dy = filled_matrix(dy, (d, d));
                 acc.0.plus_assign(&dy.diagonal());
                 let lower = lower_positions(d).map(|(i, j)| dy[(i, j)]);
                 acc.1.plus_assign(&V::from_iterator(p, lower));

@@ -44,8 +44,10 @@ pub use vector::{
 };
 
 use crate::space::Scalar;
+use crate::vocabulary::{LinearFn, linear_fn};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
+use std::rc::Rc;
 
 /// Panics, naming both lengths, unless two vectors have one length.
 fn same_length(op: &str, m: usize, n: usize) {
@@ -53,6 +55,45 @@ fn same_length(op: &str, m: usize, n: usize) {
         m == n,
         "{op}: vectors of lengths {m} and {n} do not combine (their lengths must be equal)"
     );
+}
+
+/// A run-time-shaped value that may be the unshaped zero: the empty vector or matrix, which is
+/// the zero of every shape (a discarded result's cotangent is one).
+trait Unshaped {
+    /// Whether `self` is the empty value, the zero of every shape.
+    fn is_unshaped(&self) -> bool;
+}
+
+impl<S: Scalar + RealField> Unshaped for DVector<S> {
+    fn is_unshaped(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<S: Scalar + RealField> Unshaped for DMatrix<S> {
+    fn is_unshaped(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> Unshaped for Vec<T> {
+    fn is_unshaped(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// The [`LinearFn`] of a primitive with a run-time-shaped result: as [`linear_fn`], except that
+/// the transpose of the unshaped zero adds nothing, so that a transpose never meets a cotangent
+/// of a shape other than its result's (and a discarded result costs no work backwards).
+fn linear<A: 'static, B: Unshaped + 'static>(
+    apply: impl Fn(&A) -> B + 'static,
+    transpose_add: impl Fn(&B, &mut A) + 'static,
+) -> Rc<dyn LinearFn<A, B>> {
+    linear_fn(apply, move |db: &B, acc: &mut A| {
+        if !db.is_unshaped() {
+            transpose_add(db, acc)
+        }
+    })
 }
 
 /// A tangent in the shape of its point: the empty vector (the zero of every length) becomes `n`

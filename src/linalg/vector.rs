@@ -1,6 +1,6 @@
 //! Vector operations on `DVector<S>`.
 
-use super::{filled, same_length};
+use super::{filled, linear, same_length};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
 use nalgebra::{DVector, RealField};
@@ -63,7 +63,7 @@ impl<S: Scalar + RealField, const SUBTRACT: bool> Primitive<(V<S>, V<S>), V<S>> 
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
         let n = a.0.len();
-        let d = linear_fn(
+        let d = linear(
             move |(du, dv): &(V<S>, V<S>)| {
                 let (du, dv) = (filled(du, n), filled(dv, n));
                 if SUBTRACT { &*du - &*dv } else { &*du + &*dv }
@@ -119,7 +119,7 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
         let (s, v) = (a.0, Rc::new(a.1.clone()));
         let v2 = v.clone();
         let n = v.len();
-        let d = linear_fn(
+        let d = linear(
             move |(ds, dv): &(S, V<S>)| &*v * *ds + &*filled(dv, n) * s,
             move |dy: &V<S>, acc: &mut (S, V<S>)| {
                 acc.0.plus_assign(&dy.dot(&v2));
@@ -162,7 +162,7 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
         let (u, v) = (Rc::new(a.0.clone()), Rc::new(a.1.clone()));
         let (u2, v2) = (u.clone(), v.clone());
         let n = u.len();
-        let d = linear_fn(
+        let d = linear(
             move |(du, dv): &(V<S>, V<S>)| {
                 filled(du, n).component_mul(&v) + u.component_mul(&filled(dv, n))
             },
@@ -206,7 +206,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for LinearV<S> {
     fn linearize(&self, v: &V<S>) -> (V<S>, Rc<dyn LinearFn<V<S>, V<S>>>) {
         let n = v.len();
         let (apply, transpose) = (self.apply, self.transpose);
-        let d = linear_fn(
+        let d = linear(
             move |dv: &V<S>| apply(&filled(dv, n)),
             move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&transpose(dy)),
         );
@@ -385,7 +385,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for Elementwise<S> {
         let slopes = Rc::new(v.map(self.df));
         let slopes2 = slopes.clone();
         let n = v.len();
-        let d = linear_fn(
+        let d = linear(
             move |dv: &V<S>| filled(dv, n).component_mul(&slopes),
             move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&dy.component_mul(&slopes2)),
         );
@@ -425,7 +425,7 @@ impl<S: Scalar + RealField> Primitive<Vec<S>, V<S>> for Convert<false> {
     }
     fn linearize(&self, v: &Vec<S>) -> (V<S>, Rc<dyn LinearFn<Vec<S>, V<S>>>) {
         let n = v.len();
-        let d = linear_fn(
+        let d = linear(
             move |dv: &Vec<S>| filled(&V::from_vec(dv.clone()), n).into_owned(),
             |dy: &V<S>, acc: &mut Vec<S>| acc.plus_assign(&dy.as_slice().to_vec()),
         );
@@ -442,7 +442,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, Vec<S>> for Convert<true> {
     }
     fn linearize(&self, v: &V<S>) -> (Vec<S>, Rc<dyn LinearFn<V<S>, Vec<S>>>) {
         let n = v.len();
-        let d = linear_fn(
+        let d = linear(
             move |dv: &V<S>| filled(dv, n).as_slice().to_vec(),
             |dy: &Vec<S>, acc: &mut V<S>| acc.plus_assign(&V::from_vec(dy.clone())),
         );

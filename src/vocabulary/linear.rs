@@ -42,7 +42,8 @@ pub trait LinearFn<A, B>: 'static {
     /// `acc += fᵀ · db`.
     ///
     /// `acc` may be the unshaped zero `A::zero()` (for a run-time vector, the empty one): an
-    /// implementation that writes into parts of `acc` gives them their shape first.
+    /// implementation that writes into parts of `acc` gives them their shape first. So may `db`
+    /// (the cotangent of a discarded result): its transpose adds nothing.
     fn transpose_add(&self, db: &B, acc: &mut A);
 
     /// `fᵀ · db`, accumulated into a zero.

@@ -189,20 +189,62 @@ fn min_across_shares_a_tie_and_propagates_nan() {
     assert_eq!(g, vec![DVector::from_vec(vec![0.5]); 2]);
 }
 
+/// `exr ∘ (f △ id)` pulls a cotangent back unchanged, in the mode `$mode`, at `$a`: `f`'s result
+/// is discarded, so its cotangent is the zero of every shape (for a run-time vector, the empty
+/// one), which `f`'s transpose must take as zero of its point's shape.
+macro_rules! discarded {
+    ($failures:ident, $mode:ty: $($f:expr, $a:expr;)*) => {{
+        type M = $mode;
+        $({
+            let a = $a;
+            let pulled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let p = M::compose(M::exr(), M::fork($f, M::id()));
+                vjp(&p, a.clone(), a.clone()).1
+            }));
+            if pulled.as_ref().ok() != Some(&a) {
+                $failures.push(format!("{} in {}", stringify!($f), stringify!($mode)));
+            }
+        })*
+    }};
+}
+
 #[test]
 fn a_discarded_result_sends_back_zero() {
-    // The second output's cotangent is the zero of every length (an empty vector): each
-    // primitive's transpose must take it.
+    let u = DVector::from_vec(vec![1.0, -2.0]);
     let m = DMatrix::from_row_slice(2, 2, &[3.0, 4.0, 1.0, 0.0]);
-    let total = Reverse::compose(linalg::sum::<Reverse, f64>(), Reverse::id());
-    let kept = Reverse::compose(
-        Reverse::exl(),
-        Reverse::fork(
-            Reverse::compose(total, linalg::row_norms_sqr::<Reverse, f64>()),
-            linalg::row_norms_sqr::<Reverse, f64>(),
-        ),
-    );
-    assert_eq!(gradient(&kept, m.clone()), m * 2.0);
+    let vs = vec![u.clone(), u.clone() * 3.0];
+    let mut failures = Vec::new();
+    macro_rules! every_primitive {
+        ($mode:ty) => {
+            discarded!(failures, $mode:
+                linalg::add::<M, f64>(), (u.clone(), u.clone());
+                linalg::sub::<M, f64>(), (u.clone(), u.clone());
+                linalg::hadamard::<M, f64>(), (u.clone(), u.clone());
+                linalg::scale::<M, f64>(), (2.0, u.clone());
+                linalg::cumsum::<M, f64>(), u.clone();
+                linalg::shift::<M, f64>(), u.clone();
+                linalg::map::<M, f64>("exp", f64::exp, f64::exp), u.clone();
+                linalg::from_vec::<M, f64>(), vec![1.0, 2.0];
+                linalg::to_vec::<M, f64>(), u.clone();
+                linalg::mat_vec::<M, f64>(), (m.clone(), u.clone());
+                linalg::mat_t_vec::<M, f64>(), (m.clone(), u.clone());
+                linalg::mat_mul::<M, f64>(), (m.clone(), m.clone());
+                linalg::transpose::<M, f64>(), m.clone();
+                linalg::row_norms_sqr::<M, f64>(), m.clone();
+                linalg::unpack_lower::<M, f64>(), (u.clone(), DVector::from_vec(vec![5.0]));
+                linalg::rows_minus::<M, f64>(m.clone()), u.clone();
+                linalg::distances_sqr::<M, f64>(m.clone()), u.clone();
+                linalg::logsumexp_across::<M, f64>(), vs.clone();
+                linalg::min_across::<M, f64>(), vs.clone();
+            )
+        };
+    }
+    every_primitive!(Reverse);
+    every_primitive!(ReverseDelta);
+    every_primitive!(ReverseCont<f64>);
+    every_primitive!(Forward);
+    every_primitive!(ForwardBegin<f64>);
+    assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
