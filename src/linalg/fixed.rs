@@ -8,7 +8,7 @@ use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
 /// Panics, naming both shapes, unless the rows of `x` have the vector's length.
-fn check_rows<S: Scalar + RealField>(op: &str, x: &DMatrix<S>, length: usize) {
+pub(super) fn check_rows<S: Scalar + RealField>(op: &str, x: &DMatrix<S>, length: usize) {
     let (rows, columns) = x.shape();
     assert!(
         columns == length,

@@ -2,7 +2,7 @@
 //! primitives of every program category.
 //!
 //! Each operation is a [`Primitive`](crate::vocabulary::Primitive): its value, and its derivative
-//! at a point as a [`LinearFn`](crate::vocabulary::LinearFn) (the derivative's action and its
+//! at a point as a [`LinearFn`] (the derivative's action and its
 //! transpose's), stated once and read by every mode. They work on whole vectors, so a program that
 //! multiplies a matrix by a vector costs one primitive, not one per element, in every mode.
 //!
@@ -32,12 +32,14 @@
 mod across;
 mod fixed;
 mod matrix;
+mod nearest;
 mod shape;
 mod vector;
 
 pub use across::{logsumexp_across, min_across};
 pub use fixed::{distances_sqr, rows_minus};
 pub use matrix::{mat_mul, mat_t_vec, mat_vec, row_norms_sqr, transpose, unpack_lower};
+pub use nearest::nearest_distances_sqr;
 pub use shape::{len, unit, zeros};
 pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,

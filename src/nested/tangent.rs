@@ -12,6 +12,10 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// `∇²f · v` in its tangents, in the time of a few gradients, whatever the program's size.
 ///
 /// Each elementary function's derivative is the one `D<K>` gives it. Comparisons compare values.
+/// `Tangent<f64>` is also nalgebra's real field (`RealField`, its methods built from these, as
+/// [`Sym`](crate::staged::Sym)'s are), so that [`catad::linalg`](crate::linalg) runs over it:
+/// a whole-vector program's gradient over `Tangent<f64>` differentiates the primitives'
+/// derivatives once more.
 /// The nesting of perturbations is in the type: a derivative over `Tangent<Tangent<f64>>` keeps
 /// the two tangents apart, so that nothing confuses them.
 ///
@@ -25,6 +29,13 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// let (a, b) = gradient(&f, (Tangent::new(3.0, 1.0), Tangent::new(4.0, 0.0)));
 /// assert_eq!((a.value, b.value), (6.0, 8.0));
 /// assert_eq!((a.tangent, b.tangent), (2.0, 0.0));
+///
+/// // ‖v‖² on a whole vector: its gradient 2v, and its Hessian 2I along (1, 1) in the tangents.
+/// use catad::linalg;
+/// use nalgebra::DVector;
+/// let v = DVector::from_vec(vec![Tangent::new(3.0, 1.0), Tangent::new(4.0, 1.0)]);
+/// let g = gradient(&linalg::norm_sqr::<Reverse, Tangent<f64>>(), v);
+/// assert_eq!(g.map(|x| (x.value, x.tangent)), DVector::from_vec(vec![(6.0, 2.0), (8.0, 2.0)]));
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tangent<S> {
@@ -192,5 +203,60 @@ impl<S: Scalar> Scalar for Tangent<S> {
     }
     fn is_nan(self) -> bool {
         self.value.is_nan()
+    }
+}
+
+crate::space::real_field::real_field!(
+    Tangent<f64>,
+    /// The cube root, its derivative `1 / (3 ∛x²)`.
+    fn cbrt(self) -> Tangent<f64> {
+        self.unary(|x| {
+            let root = x.cbrt();
+            (root, 1.0 / (3.0 * root * root))
+        })
+    }
+);
+
+#[cfg(test)]
+mod tests {
+    use super::Tangent;
+    use nalgebra::{ComplexField, RealField};
+
+    /// Each `RealField` method built from others has the `f64` method's value and, by central
+    /// differences, its derivative.
+    #[test]
+    fn the_real_field_methods_have_the_f64_values_and_derivatives() {
+        let methods: [(&str, fn(Tangent<f64>) -> Tangent<f64>, fn(f64) -> f64); 12] = [
+            ("tan", ComplexField::tan, f64::tan),
+            ("asin", ComplexField::asin, f64::asin),
+            ("acos", ComplexField::acos, f64::acos),
+            ("atan", ComplexField::atan, f64::atan),
+            ("asinh", ComplexField::asinh, f64::asinh),
+            ("atanh", ComplexField::atanh, f64::atanh),
+            ("log2", ComplexField::log2, f64::log2),
+            ("log10", ComplexField::log10, f64::log10),
+            ("exp2", ComplexField::exp2, f64::exp2),
+            ("recip", ComplexField::recip, f64::recip),
+            ("cbrt", ComplexField::cbrt, f64::cbrt),
+            ("floor", ComplexField::floor, f64::floor),
+        ];
+        for (name, method, direct) in methods {
+            for x in [0.3, 0.55, 0.8] {
+                let y = method(Tangent::new(x, 1.0));
+                let h = 1e-6;
+                let slope = (direct(x + h) - direct(x - h)) / (2.0 * h);
+                assert!((y.value - direct(x)).abs() <= 1e-15, "{name} at {x}");
+                assert!(
+                    (y.tangent - slope).abs() <= 1e-7,
+                    "{name}' at {x}: {}",
+                    y.tangent
+                );
+            }
+        }
+        let at = |x: f64| Tangent::new(x, 1.0);
+        assert_eq!(RealField::max(at(2.0), Tangent::constant(3.0)).tangent, 0.0);
+        assert_eq!(RealField::max(at(4.0), Tangent::constant(3.0)).tangent, 1.0);
+        let hypot = ComplexField::hypot(at(3.0), Tangent::constant(4.0));
+        assert!(hypot.value == 5.0 && (hypot.tangent - 0.6).abs() <= 1e-15);
     }
 }

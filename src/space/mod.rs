@@ -28,6 +28,7 @@ mod data;
 mod index;
 mod nalgebra;
 mod product;
+pub(crate) mod real_field;
 mod rep;
 mod rescale;
 mod scalar;

@@ -189,6 +189,106 @@ fn min_across_shares_a_tie_and_propagates_nan() {
     assert_eq!(g, vec![DVector::from_vec(vec![0.5]); 2]);
 }
 
+#[test]
+fn nearest_distances_sqr_is_min_across_of_the_distances_and_differentiates() {
+    let mut r = Numbers(6);
+    for _ in 0..CASES {
+        let (k, rows, columns) = (r.size(), r.size(), r.size());
+        let x = r.matrix(rows, columns);
+        let cs: Vec<_> = (0..k).map(|_| r.vector(columns)).collect();
+        let dcs: Vec<_> = (0..k).map(|_| r.vector(columns)).collect();
+        let dy = r.vector(rows);
+        // The composite it fuses, in value and in every derivative.
+        let composite = |x: &DMatrix<f64>| {
+            let each = Reverse::compose(
+                linalg::distances_sqr::<Reverse, f64>(x.clone()),
+                Reverse::exr(),
+            );
+            let all = Reverse::compose(
+                Reverse::map_v(each),
+                Reverse::fork(Reverse::it(), Reverse::id()),
+            );
+            Reverse::compose(linalg::min_across::<Reverse, f64>(), all)
+        };
+        let fused = linalg::nearest_distances_sqr::<Reverse, f64>(x.clone());
+        let (value, back) = vjp(&fused, cs.clone(), dy.clone());
+        let (plain, plain_back) = vjp(&composite(&x), cs.clone(), dy.clone());
+        assert_eq!(value, plain);
+        for (b, p) in back.iter().zip(&plain_back) {
+            assert!((b - p).amax() <= 1e-12, "{b} against {p}");
+        }
+        // Finite differences step 10⁻³ along directions of size up to 2: they hold where no two
+        // centres' distances to a row are within 10⁻¹ (where the nearest one does not change).
+        let distances: Vec<_> = cs
+            .iter()
+            .map(|c| linalg::distances_sqr::<Fun, f64>(x.clone()).apply(c.clone()))
+            .collect();
+        let apart = (0..rows).all(|i| {
+            distances.iter().enumerate().all(|(a, u)| {
+                distances[a + 1..]
+                    .iter()
+                    .all(|v| (u[i] - v[i]).abs() > 1e-1)
+            })
+        });
+        let reverse = linalg::nearest_distances_sqr::<ReverseDelta, f64>(x.clone());
+        if apart {
+            calculus(
+                linalg::nearest_distances_sqr::<Forward, f64>(x),
+                reverse,
+                (&cs, &dcs, &dy),
+            );
+        } else {
+            assert!(derivative_adjoint::<ReverseDelta, f64, _, _>(
+                &reverse, &cs, &dcs, &dy
+            ));
+        }
+    }
+}
+
+/// The message of a panic, formatted or literal.
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    match payload.downcast::<String>() {
+        Ok(message) => *message,
+        Err(payload) => payload
+            .downcast::<&str>()
+            .map_or_else(|_| String::new(), |m| m.to_string()),
+    }
+}
+
+#[test]
+fn nearest_distances_sqr_shares_a_tie_propagates_nan_and_names_what_it_refuses() {
+    let x = DMatrix::from_row_slice(2, 1, &[0.0, f64::NAN]);
+    let cs = vec![DVector::from_vec(vec![-1.0]), DVector::from_vec(vec![1.0])];
+    let d = linalg::nearest_distances_sqr::<Fun, f64>(x.clone()).apply(cs.clone());
+    assert!(d[0] == 1.0 && d[1].is_nan());
+    let total = Reverse::compose(
+        linalg::sum::<Reverse, f64>(),
+        linalg::nearest_distances_sqr::<Reverse, f64>(x),
+    );
+    // Row 0 is as near to both centres: each takes half of −2 (0 − cⱼ) = 2cⱼ; row 1 adds
+    // nothing.
+    let g = gradient(&total, cs);
+    assert_eq!(
+        g,
+        vec![DVector::from_vec(vec![-1.0]), DVector::from_vec(vec![1.0])]
+    );
+    let x = DMatrix::<f64>::zeros(2, 3);
+    let none = std::panic::catch_unwind(|| {
+        linalg::nearest_distances_sqr::<Fun, f64>(x.clone()).apply(Vec::new())
+    });
+    let message = panic_message(none.unwrap_err());
+    assert!(
+        message.contains("nearest_distances_sqr: no centres"),
+        "{message}"
+    );
+    let wrong = std::panic::catch_unwind(|| {
+        linalg::nearest_distances_sqr::<Fun, f64>(x).apply(vec![DVector::zeros(2)])
+    });
+    let message = panic_message(wrong.unwrap_err());
+    let named = message.contains("nearest_distances_sqr") && message.contains("2×3 matrix");
+    assert!(named && message.contains("length 2"), "{message}");
+}
+
 /// `exr ∘ (f △ id)` pulls a cotangent back unchanged, in the mode `$mode`, at `$a`: `f`'s result
 /// is discarded, so its cotangent is the zero of every shape (for a run-time vector, the empty
 /// one), which `f`'s transpose must take as zero of its point's shape.
@@ -234,6 +334,7 @@ fn a_discarded_result_sends_back_zero() {
                 linalg::unpack_lower::<M, f64>(), (u.clone(), DVector::from_vec(vec![5.0]));
                 linalg::rows_minus::<M, f64>(m.clone()), u.clone();
                 linalg::distances_sqr::<M, f64>(m.clone()), u.clone();
+                linalg::nearest_distances_sqr::<M, f64>(m.clone()), vs.clone();
                 linalg::logsumexp_across::<M, f64>(), vs.clone();
                 linalg::min_across::<M, f64>(), vs.clone();
             )

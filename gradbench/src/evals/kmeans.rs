@@ -3,27 +3,25 @@
 //! Hessian's diagonal (the Hessian is diagonal: each centroid's coordinate moves only its own
 //! terms).
 //!
-//! The eval's `cost` is [`cost_on_vectors`], the cost on whole vectors (`catad::linalg`): for each
-//! centroid, the squared distances of all the points to it, one primitive over the points' matrix.
-//! `dir` differentiates twice, which `catad::linalg`'s primitives do not support, so it takes the
-//! cost as a `#[catad::program]` on scalars ([`cost`]), generic in its scalar, the points its
-//! data, each point's distance to its nearest centroid a checkpoint ([`nearest`]): kept, the
-//! reverse pass would hold every point's `k · d` partial derivatives (890 MB at `k = 100`,
-//! `n = 1000`, `d = 16`, some 90 GB at the eval's largest size); checkpointed, it holds each
-//! point's input (70 MB there), and is no slower. `dir` reads the Hessian on its diagonal sparsity
+//! Both run [`cost_on_vectors`], the cost on whole vectors (`catad::linalg`): each point's
+//! squared distance to its nearest centroid, one primitive over the points' matrix
+//! ([`linalg::nearest_distances_sqr`]), summed. `dir` reads the Hessian on its diagonal sparsity
 //! pattern ([`SparseHessian`]), whose one colour asks for one Hessian-vector product, `H · 1`: the
 //! gradient in [`Reverse`] mode over the dual numbers [`Tangent`], every centroid coordinate's
 //! tangent 1 — forward mode over reverse mode, the Hessian's diagonal in the time of a few
 //! gradients, never the `kd × kd` matrix (as Haskell ad's `hessianProduct'`, GradBench's Haskell
-//! tool).
+//! tool). `catad::linalg`'s primitives run over `Tangent<f64>` as over `f64` (it is a real field),
+//! so their derivatives, computed on dual numbers, are differentiated once more.
+//!
+//! [`cost`] is the same cost written on scalars, a `#[catad::program]`: the reference its
+//! doctests and tests hold [`cost_on_vectors`] to, in value, gradient and `H · 1`.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
 use catad::linalg;
 use catad::nested::{SparseHessian, Sparsity, Tangent};
 use catad::prelude::*;
-use catad::space::Data;
-use nalgebra::DMatrix;
+use nalgebra::{DMatrix, RealField};
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Instant;
@@ -61,40 +59,51 @@ pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S
     points.iter().map(|p| nearest(p, centroids)).sum::<S>()
 }
 
-/// [`cost`] on whole vectors, for its value: for each centroid, the squared distances of all the
-/// points to it ([`linalg::distances_sqr`], one pass over the points' matrix, shared), each
-/// point's smallest ([`linalg::min_across`]), summed — a few
-/// primitives per centroid, each over all the points, rather than a few per point, centroid and
-/// coordinate. (`dir` differentiates [`cost`] twice, which these primitives do not support: their
-/// derivatives are linear maps, not programs catad can differentiate again.)
+/// [`cost`] on whole vectors, generic in its scalar: each point's squared distance to its
+/// nearest centroid ([`linalg::nearest_distances_sqr`], `k` passes over the points' matrix,
+/// shared, whose derivative reads only each point's nearest centroid), summed — one primitive
+/// over all the points rather than a few per point, centroid and coordinate.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::Data;
 /// use catad_gradbench::evals::kmeans::{cost, cost_on_vectors};
-/// use nalgebra::DMatrix;
+/// use nalgebra::{DMatrix, RealField};
 /// let points = vec![vec![0.0, 0.0], vec![3.0, 4.0], vec![1.0, 1.0]];
 /// let centroids = vec![vec![0.0, 1.0], vec![3.0, 3.0]];
 /// let matrix = DMatrix::from_fn(3, 2, |i, j| points[i][j]);
-/// let f = cost_on_vectors::<Fun>(matrix.clone());
+/// let f = cost_on_vectors::<Fun, f64>(matrix.clone());
 /// assert_eq!(f.apply(centroids.clone()), 3.0);
 /// // The same cost, and the same gradient as the program on scalars.
-/// let g = gradient(&cost_on_vectors::<Reverse>(matrix), centroids.clone());
-/// let (_, h) = gradient(&cost::<Reverse, f64>(), (Data::new(points), centroids));
+/// let g = gradient(&cost_on_vectors::<Reverse, f64>(matrix.clone()), centroids.clone());
+/// let (_, h) = gradient(&cost::<Reverse, f64>(), (Data::new(points.clone()), centroids.clone()));
 /// assert_eq!(g, h);
+/// // And the same second derivative: over dual numbers whose tangents are 1, each gradient's
+/// // tangents are H · 1 (here each centroid's 2 × its number of points).
+/// use catad::nested::Tangent;
+/// let dual = |v: &Vec<Vec<f64>>, t: f64| -> Vec<Vec<Tangent<f64>>> {
+///     v.iter().map(|c| c.iter().map(|&x| Tangent::new(x, t)).collect()).collect()
+/// };
+/// let on_vectors = cost_on_vectors::<Reverse, Tangent<f64>>(matrix.map(Tangent::constant));
+/// let g = gradient(&on_vectors, dual(&centroids, 1.0));
+/// let on_scalars = cost::<Reverse, Tangent<f64>>();
+/// let (_, h) = gradient(&on_scalars, (Data::new(dual(&points, 0.0)), dual(&centroids, 1.0)));
+/// let parts = |g: Vec<Vec<Tangent<f64>>>| -> Vec<(f64, f64)> {
+///     g.into_iter().flatten().map(|x| (x.value, x.tangent)).collect()
+/// };
+/// assert_eq!(parts(g), parts(h));
+/// assert_eq!(parts(gradient(&on_vectors, dual(&centroids, 1.0))).iter().map(|p| p.1).collect::<Vec<_>>(), [4.0, 4.0, 2.0, 2.0]);
 /// ```
-pub fn cost_on_vectors<K: Program<f64>>(points: DMatrix<f64>) -> Hom<K, Vec<Vec<f64>>, f64> {
-    let distances = K::compose(
-        linalg::distances_sqr::<K, f64>(points),
-        linalg::from_vec::<K, f64>(),
-    );
-    let all = K::compose(
-        K::map_v(K::compose(distances, K::exr())),
+pub fn cost_on_vectors<K: Program<S>, S: Scalar + RealField>(
+    points: DMatrix<S>,
+) -> Hom<K, Vec<Vec<S>>, S> {
+    let vectors = K::compose(
+        K::map_v(K::compose(linalg::from_vec::<K, S>(), K::exr())),
         K::fork(K::it(), K::id()),
     );
     K::compose(
-        linalg::sum::<K, f64>(),
-        K::compose(linalg::min_across::<K, f64>(), all),
+        linalg::sum::<K, S>(),
+        K::compose(linalg::nearest_distances_sqr::<K, S>(points), vectors),
     )
 }
 
@@ -105,12 +114,15 @@ struct Input {
     centroids: Vec<Vec<f64>>,
 }
 
-/// `J / H` at the centroids. `H`'s diagonal is a [`SparseHessian`] on the [`Sparsity::diagonal`]
-/// pattern, whose one colour asks for one Hessian-vector product `H · 1`: the gradient by
-/// [`Reverse`] mode over [`Tangent`]s whose tangents are the product's vector, so that each
-/// coordinate's value is `J`'s and its tangent `(H · v)`'s. `J` is kept from that pass.
-fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let f = cost::<Reverse, Tangent<f64>>();
+/// `J / H` at the centroids, from `f`, [`cost_on_vectors`] over [`Tangent`]s. `H`'s diagonal is
+/// a [`SparseHessian`] on the [`Sparsity::diagonal`] pattern, whose one colour asks for one
+/// Hessian-vector product `H · 1`: the gradient by [`Reverse`] mode over [`Tangent`]s whose
+/// tangents are the product's vector, so that each coordinate's value is `J`'s and its tangent
+/// `(H · v)`'s. `J` is kept from that pass.
+fn direction(
+    f: &Hom<Reverse, Vec<Vec<Tangent<f64>>>, Tangent<f64>>,
+    centroids: &[Vec<f64>],
+) -> Vec<Vec<f64>> {
     let d = centroids.first().map_or(0, Vec::len);
     let mut j = Vec::new();
     let h = SparseHessian::by_products(Sparsity::diagonal(centroids.len() * d), |v| {
@@ -119,7 +131,7 @@ fn direction(points: &Data<Vec<Vec<Tangent<f64>>>>, centroids: &[Vec<f64>]) -> V
             .zip(v.chunks(d.max(1)))
             .map(|(c, v)| c.iter().zip(v).map(|(&x, &v)| Tangent::new(x, v)).collect())
             .collect();
-        let (_, g) = gradient(&f, (points.clone(), along));
+        let g = gradient(f, along);
         let g: Vec<Tangent<f64>> = g.into_iter().flatten().collect();
         j = g.iter().map(|x| x.value).collect();
         g.iter().map(|x| x.tangent).collect()
@@ -169,17 +181,12 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
     let begin = Instant::now();
     match function {
         "cost" => {
-            let f = cost_on_vectors::<Fun>(matrix(&points)?);
+            let f = cost_on_vectors::<Fun, f64>(matrix(&points)?);
             measure(runs, begin.elapsed(), || f.apply(centroids.clone()))
         }
         "dir" => {
-            let points = Data::new(
-                points
-                    .iter()
-                    .map(|p| p.iter().map(|&x| Tangent::constant(x)).collect())
-                    .collect(),
-            );
-            measure(runs, begin.elapsed(), || direction(&points, &centroids))
+            let f = cost_on_vectors::<Reverse, _>(matrix(&points)?.map(Tangent::constant));
+            measure(runs, begin.elapsed(), || direction(&f, &centroids))
         }
         _ => Err(no_function("kmeans", function)),
     }
