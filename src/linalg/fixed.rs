@@ -1,14 +1,16 @@
 //! Operations with a fixed matrix — data, such as a model's points, rather than a variable — that
-//! its value and every derivative share, never copy, and never differentiate by.
+//! its value and every derivative share, never copy, and never differentiate by. Its elements are
+//! [`Datum`]s: plain numbers whatever the program's scalar, or dual numbers that carry an outer
+//! derivative's tangents.
 
-use super::{filled, linear};
+use super::{Datum, filled, linear};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
 
 /// Panics, naming both shapes, unless the rows of `x` have the vector's length.
-pub(super) fn check_rows<S: Scalar + RealField>(op: &str, x: &DMatrix<S>, length: usize) {
+pub(super) fn check_rows<T>(op: &str, x: &DMatrix<T>, length: usize) {
     let (rows, columns) = x.shape();
     assert!(
         columns == length,
@@ -17,17 +19,22 @@ pub(super) fn check_rows<S: Scalar + RealField>(op: &str, x: &DMatrix<S>, length
 }
 
 /// `v ↦ X − 1 vᵀ` for a fixed matrix `X`.
-struct RowsMinus<S: Scalar + RealField>(Rc<DMatrix<S>>);
+struct RowsMinus<D>(Rc<DMatrix<D>>);
 
-impl<S: Scalar + RealField> Primitive<DVector<S>, DMatrix<S>> for RowsMinus<S> {
+impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DMatrix<S>> for RowsMinus<D> {
     fn name(&self) -> &str {
         "rows_minus"
     }
     fn value(&self, v: &DVector<S>) -> DMatrix<S> {
         check_rows("rows_minus", &self.0, v.len());
-        let mut out = (*self.0).clone();
-        for (mut column, &x) in out.column_iter_mut().zip(v.iter()) {
-            column.add_scalar_mut(-x);
+        let (rows, columns) = self.0.shape();
+        let mut out = DMatrix::zeros(rows, columns);
+        for ((mut o, x), &vj) in out
+            .column_iter_mut()
+            .zip(self.0.column_iter())
+            .zip(v.iter())
+        {
+            o.zip_apply(&x, |o, x| *o = x.lift() - vj);
         }
         out
     }
@@ -68,15 +75,15 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DMatrix<S>> for RowsMinus<S> {
 /// assert_eq!(gradient(&spread, v), DVector::from_vec(vec![-4.0, -8.0]));
 /// ```
 pub fn rows_minus<K: PrimitiveCat<S>, S: Scalar + RealField>(
-    x: DMatrix<S>,
+    x: DMatrix<impl Datum<S>>,
 ) -> Hom<K, DVector<S>, DMatrix<S>> {
     K::primitive(Rc::new(RowsMinus(Rc::new(x))))
 }
 
 /// `c ↦ (‖xᵢ − c‖²)ᵢ` for a fixed matrix `X` of rows `xᵢ`.
-struct DistancesSqr<S: Scalar + RealField>(Rc<DMatrix<S>>);
+struct DistancesSqr<D>(Rc<DMatrix<D>>);
 
-impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S> {
+impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DVector<S>> for DistancesSqr<D> {
     fn name(&self) -> &str {
         "distances_sqr"
     }
@@ -84,7 +91,10 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S
         check_rows("distances_sqr", &self.0, c.len());
         let mut out = DVector::zeros(self.0.nrows());
         for (column, &cj) in self.0.column_iter().zip(c.iter()) {
-            out.zip_apply(&column, |o, x| *o += (x - cj) * (x - cj));
+            out.zip_apply(&column, |o, x| {
+                let t = x.lift() - cj;
+                *o += t * t;
+            });
         }
         out
     }
@@ -100,10 +110,21 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S
             move |dc: &DVector<S>| {
                 let dc = filled(dc, columns);
                 let along = point.dot(&dc);
-                (&*x * &*dc).map(|y| (y - along) * minus_two)
+                let mut out = DVector::from_element(x.nrows(), -along);
+                for (column, &dcl) in x.column_iter().zip(dc.iter()) {
+                    out.zip_apply(&column, |o, x| *o += x.lift() * dcl);
+                }
+                out * minus_two
             },
             move |dy: &DVector<S>, acc: &mut DVector<S>| {
-                let back = (x2.tr_mul(dy) - &*point2 * dy.sum()) * minus_two;
+                let along = x2.column_iter().map(|column| {
+                    column
+                        .iter()
+                        .zip(dy.iter())
+                        .fold(<S as Additive>::zero(), |t, (x, &y)| t + x.lift() * y)
+                });
+                let back =
+                    (DVector::from_iterator(columns, along) - &*point2 * dy.sum()) * minus_two;
                 acc.plus_assign(&back);
             },
         );
@@ -129,7 +150,7 @@ impl<S: Scalar + RealField> Primitive<DVector<S>, DVector<S>> for DistancesSqr<S
 /// assert_eq!(gradient(&total, c), DVector::from_vec(vec![-6.0, -4.0]));
 /// ```
 pub fn distances_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>(
-    x: DMatrix<S>,
+    x: DMatrix<impl Datum<S>>,
 ) -> Hom<K, DVector<S>, DVector<S>> {
     K::primitive(Rc::new(DistancesSqr(Rc::new(x))))
 }

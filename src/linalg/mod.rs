@@ -40,6 +40,7 @@ pub use across::{logsumexp_across, min_across};
 pub use fixed::{distances_sqr, rows_minus};
 pub use matrix::{mat_mul, mat_t_vec, mat_vec, row_norms_sqr, transpose, unpack_lower};
 pub use nearest::nearest_distances_sqr;
+
 pub use shape::{len, unit, zeros};
 pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
@@ -57,6 +58,29 @@ fn same_length(op: &str, m: usize, n: usize) {
         m == n,
         "{op}: vectors of lengths {m} and {n} do not combine (their lengths must be equal)"
     );
+}
+
+/// An element of a fixed data matrix in a program over the scalar `S`: a plain number (`f64`,
+/// whatever `S`: over dual numbers, data costs no tangents), or, in a program over dual numbers
+/// [`Tangent<S>`](crate::nested::Tangent), a dual number itself (so that data may carry the
+/// tangents of a derivative taken outside the program).
+///
+/// ```
+/// use catad::linalg::Datum;
+/// use catad::nested::Tangent;
+/// let x: Tangent<f64> = 2.0.lift();
+/// assert_eq!((x.value, x.tangent), (2.0, 0.0));
+/// assert_eq!(Tangent::new(2.0, 1.0).lift().tangent, 1.0);
+/// ```
+pub trait Datum<S>: nalgebra::Scalar + Copy {
+    /// The element as a scalar of the program.
+    fn lift(self) -> S;
+}
+
+impl<S: Scalar + RealField> Datum<S> for f64 {
+    fn lift(self) -> S {
+        <S as Scalar>::from_f64(self)
+    }
 }
 
 /// A run-time-shaped value that may be the unshaped zero: the empty vector or matrix, which is

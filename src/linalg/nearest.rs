@@ -2,7 +2,7 @@
 //! points: `minⱼ ‖xᵢ − cⱼ‖²`, the k-means cost's terms, as one primitive.
 
 use super::fixed::check_rows;
-use super::linear;
+use super::{Datum, linear};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
 use nalgebra::{DMatrix, DVector, RealField};
@@ -11,43 +11,55 @@ use std::rc::Rc;
 type V<S> = DVector<S>;
 
 /// `(cⱼ)ⱼ ↦ (minⱼ ‖xᵢ − cⱼ‖²)ᵢ` for a fixed matrix `X` of rows `xᵢ`.
-struct NearestSqr<S: Scalar + RealField>(Rc<DMatrix<S>>);
+struct NearestSqr<D>(Rc<DMatrix<D>>);
 
 /// A term of the derivative: row `i`'s distance to centre `j`, with its share `1 / ties`.
 type Term<S> = (usize, usize, S);
 
-impl<S: Scalar + RealField> NearestSqr<S> {
-    /// The squared distances of every row to the centre `c`.
-    fn distances(&self, c: &V<S>, out: &mut V<S>) {
-        check_rows("nearest_distances_sqr", &self.0, c.len());
-        out.fill(<S as Additive>::zero());
-        for (column, &cl) in self.0.column_iter().zip(c.iter()) {
-            out.zip_apply(&column, |o, x| *o += (x - cl) * (x - cl));
-        }
-    }
+/// The rows taken together through every centre: a block's distances stay in the first-level
+/// cache, and its part of `X` in the second, while the centres pass over it.
+const BLOCK: usize = 256;
 
+impl<D> NearestSqr<D> {
     /// Each row's smallest distance (NaN where any is), the first centre at that distance, and
     /// whether another centre ties with it.
-    fn smallest(&self, cs: &[V<S>]) -> (V<S>, Vec<usize>, Vec<bool>) {
+    fn smallest<S: Scalar + RealField>(&self, cs: &[V<S>]) -> (V<S>, Vec<usize>, Vec<bool>)
+    where
+        D: Datum<S>,
+    {
         assert!(
             !cs.is_empty(),
             "nearest_distances_sqr: no centres (it needs at least one)"
         );
+        for c in cs {
+            check_rows("nearest_distances_sqr", &self.0, c.len());
+        }
+        let zero = <S as Additive>::zero();
         let n = self.0.nrows();
+        let data = self.0.as_slice();
         let mut best = V::from_element(n, <S as Scalar>::from_f64(f64::INFINITY));
         let (mut first, mut tied) = (vec![0; n], vec![false; n]);
-        let mut distances = V::zeros(n);
-        for (j, c) in cs.iter().enumerate() {
-            self.distances(c, &mut distances);
-            for (i, &x) in distances.iter().enumerate() {
-                let m = best[i];
-                if Scalar::is_nan(m) {
-                    continue;
+        let mut block = [zero; BLOCK];
+        for start in (0..n).step_by(BLOCK) {
+            let rows = start..n.min(start + BLOCK);
+            let block = &mut block[..rows.len()];
+            for (j, c) in cs.iter().enumerate() {
+                block.fill(zero);
+                for (l, &cl) in c.iter().enumerate() {
+                    let column = &data[l * n + rows.start..l * n + rows.end];
+                    for (o, &x) in block.iter_mut().zip(column) {
+                        let t = x.lift() - cl;
+                        *o += t * t;
+                    }
                 }
-                if x < m || Scalar::is_nan(x) {
-                    (best[i], first[i], tied[i]) = (x, j, false);
-                } else if x == m {
-                    tied[i] = true;
+                let smallest = best.as_mut_slice()[rows.clone()].iter_mut();
+                let at = first[rows.clone()].iter_mut().zip(&mut tied[rows.clone()]);
+                for ((m, (f, t)), &x) in smallest.zip(at).zip(block.iter()) {
+                    if x < *m || Scalar::is_nan(x) {
+                        (*m, *f, *t) = (x, j, false);
+                    } else if x == *m {
+                        *t = true;
+                    }
                 }
             }
         }
@@ -56,7 +68,10 @@ impl<S: Scalar + RealField> NearestSqr<S> {
 
     /// [`Self::smallest`], and its derivative's terms: for each row, the centres at its smallest
     /// distance, each with its share `1 / ties` (none for a NaN distance).
-    fn nearest(&self, cs: &[V<S>]) -> (V<S>, Vec<Term<S>>) {
+    fn nearest<S: Scalar + RealField>(&self, cs: &[V<S>]) -> (V<S>, Vec<Term<S>>)
+    where
+        D: Datum<S>,
+    {
         let (best, first, tied) = self.smallest(cs);
         let one = <S as Scalar>::from_f64(1.0);
         let mut terms = Vec::with_capacity(best.len());
@@ -68,11 +83,12 @@ impl<S: Scalar + RealField> NearestSqr<S> {
                 terms.push((first[i], i, one));
                 continue;
             }
-            // Summed in the order of `distances`, so that a tie found there is found again.
+            // Summed in the order of `smallest`, so that a tie found there is found again.
             let x = &self.0;
             let distance = |c: &V<S>| {
-                (0..c.len()).fold(<S as Additive>::zero(), |t, l| {
-                    t + (x[(i, l)] - c[l]) * (x[(i, l)] - c[l])
+                (0..c.len()).fold(<S as Additive>::zero(), |sum, l| {
+                    let t = x[(i, l)].lift() - c[l];
+                    sum + t * t
                 })
             };
             let at: Vec<usize> = (0..cs.len())
@@ -85,7 +101,7 @@ impl<S: Scalar + RealField> NearestSqr<S> {
     }
 }
 
-impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for NearestSqr<S> {
+impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestSqr<D> {
     fn name(&self) -> &str {
         "nearest_distances_sqr"
     }
@@ -114,7 +130,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for NearestSqr<S> {
                     };
                     let c = &centres[j];
                     let along = (0..d).fold(<S as Additive>::zero(), |t, l| {
-                        t + (x[(i, l)] - c[l]) * dc[l]
+                        t + (x[(i, l)].lift() - c[l]) * dc[l]
                     });
                     out[i] += share * minus_two * along;
                 }
@@ -126,7 +142,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for NearestSqr<S> {
                     let weight = share * minus_two * dy[i];
                     let (b, c) = (&mut back[j], &centres2[j]);
                     for l in 0..d {
-                        b[l] += weight * (x2[(i, l)] - c[l]);
+                        b[l] += weight * (x2[(i, l)].lift() - c[l]);
                     }
                 }
                 acc.plus_assign(&back);
@@ -145,6 +161,10 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for NearestSqr<S> {
 /// row's nearest centre, `O(n d)` where the value is `O(k n d)`. No centres at all, or a centre
 /// whose length is not `X`'s number of columns, are an error naming them.
 ///
+/// `X`'s elements are plain numbers (`f64`, whatever the program's scalar: over dual numbers the
+/// data costs no tangents) or the program's own scalar (so that data may carry the tangents of
+/// a derivative taken outside the program).
+///
 /// ```
 /// use catad::linalg;
 /// use catad::prelude::*;
@@ -162,7 +182,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for NearestSqr<S> {
 /// assert_eq!(g, vec![DVector::from_vec(vec![-2.0, 4.0]), DVector::from_vec(vec![0.0, -2.0])]);
 /// ```
 pub fn nearest_distances_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>(
-    x: DMatrix<S>,
+    x: DMatrix<impl Datum<S>>,
 ) -> Hom<K, Vec<DVector<S>>, DVector<S>> {
     K::primitive(Rc::new(NearestSqr(Rc::new(x))))
 }

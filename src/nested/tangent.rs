@@ -206,6 +206,13 @@ impl<S: Scalar> Scalar for Tangent<S> {
     }
 }
 
+/// Data of dual numbers carries its tangents into a program over them.
+impl<S: Scalar + nalgebra::Scalar> crate::linalg::Datum<Tangent<S>> for Tangent<S> {
+    fn lift(self) -> Tangent<S> {
+        self
+    }
+}
+
 crate::space::real_field::real_field!(
     Tangent<f64>,
     /// The cube root, its derivative `1 / (3 ∛x²)`.

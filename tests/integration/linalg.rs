@@ -245,6 +245,27 @@ fn nearest_distances_sqr_is_min_across_of_the_distances_and_differentiates() {
     }
 }
 
+#[test]
+fn nearest_distances_sqr_takes_data_of_the_programs_scalar_and_its_tangents() {
+    use catad::nested::Tangent;
+    let mut r = Numbers(7);
+    for _ in 0..CASES {
+        let (k, rows, columns) = (r.size(), r.size(), r.size());
+        let (x, dx) = (r.matrix(rows, columns), r.matrix(rows, columns));
+        let cs: Vec<_> = (0..k).map(|_| r.vector(columns)).collect();
+        let on_numbers =
+            |x: DMatrix<f64>| linalg::nearest_distances_sqr::<Fun, f64>(x).apply(cs.clone());
+        // The data's tangents carry through: the derivative by the data, against differences.
+        let data = x.zip_map(&dx, Tangent::new);
+        let centres = cs.iter().map(|c| c.map(Tangent::constant)).collect();
+        let y = linalg::nearest_distances_sqr::<Fun, Tangent<f64>>(data).apply(centres);
+        let h = 1e-6;
+        let slope = (on_numbers(&x + &dx * h) - on_numbers(&x - &dx * h)) / (2.0 * h);
+        assert_eq!(y.map(|y| y.value), on_numbers(x));
+        assert!((y.map(|y| y.tangent) - slope).amax() <= 1e-6);
+    }
+}
+
 /// The message of a panic, formatted or literal.
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     match payload.downcast::<String>() {

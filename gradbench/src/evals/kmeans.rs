@@ -84,7 +84,7 @@ pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S
 /// let dual = |v: &Vec<Vec<f64>>, t: f64| -> Vec<Vec<Tangent<f64>>> {
 ///     v.iter().map(|c| c.iter().map(|&x| Tangent::new(x, t)).collect()).collect()
 /// };
-/// let on_vectors = cost_on_vectors::<Reverse, Tangent<f64>>(matrix.map(Tangent::constant));
+/// let on_vectors = cost_on_vectors::<Reverse, Tangent<f64>>(matrix);
 /// let g = gradient(&on_vectors, dual(&centroids, 1.0));
 /// let on_scalars = cost::<Reverse, Tangent<f64>>();
 /// let (_, h) = gradient(&on_scalars, (Data::new(dual(&points, 0.0)), dual(&centroids, 1.0)));
@@ -95,7 +95,7 @@ pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S
 /// assert_eq!(parts(gradient(&on_vectors, dual(&centroids, 1.0))).iter().map(|p| p.1).collect::<Vec<_>>(), [4.0, 4.0, 2.0, 2.0]);
 /// ```
 pub fn cost_on_vectors<K: Program<S>, S: Scalar + RealField>(
-    points: DMatrix<S>,
+    points: DMatrix<f64>,
 ) -> Hom<K, Vec<Vec<S>>, S> {
     let vectors = K::compose(
         K::map_v(K::compose(linalg::from_vec::<K, S>(), K::exr())),
@@ -185,7 +185,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
             measure(runs, begin.elapsed(), || f.apply(centroids.clone()))
         }
         "dir" => {
-            let f = cost_on_vectors::<Reverse, _>(matrix(&points)?.map(Tangent::constant));
+            let f = cost_on_vectors::<Reverse, Tangent<f64>>(matrix(&points)?);
             measure(runs, begin.elapsed(), || direction(&f, &centroids))
         }
         _ => Err(no_function("kmeans", function)),
