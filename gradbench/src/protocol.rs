@@ -40,13 +40,15 @@ use std::time::{Duration, Instant};
 /// catad_gradbench::protocol::serve(&b"{\"id\":7,\"kind\":\"end\"}\n"[..], &mut out).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(), "{\"id\":7}\n");
 /// ```
-pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
+pub fn serve<R: BufRead, W: Write>(input: R, output: W) -> io::Result<()> {
+    // An answer is written in pieces (an evaluation's timings one by one), flushed whole.
+    let mut output = io::BufWriter::new(output);
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
         }
-        serde_json::to_writer(&mut output, &answer(&line))?;
+        serde_json::to_writer(&mut output, &respond(&line))?;
         output.write_all(b"\n")?;
         output.flush()?;
     }
@@ -62,13 +64,39 @@ pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
 /// assert_eq!(a["timings"][1]["name"], "evaluate");
 /// ```
 pub fn answer(line: &str) -> Value {
+    serde_json::to_value(respond(line)).expect("an answer is JSON")
+}
+
+/// An answer, serialized as it stands: an evaluation's timings (one per run, millions where a
+/// run takes a microsecond) are written straight from their vector, never held as a JSON tree.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Answer {
+    /// Any answer but an evaluation's.
+    Other(Value),
+    /// `{"id", "success": true, "output", "timings"}`.
+    Evaluated {
+        id: Value,
+        success: bool,
+        output: Value,
+        timings: Vec<Timing>,
+    },
+}
+
+/// The answer to one message, for [`serve`] to write.
+fn respond(line: &str) -> Answer {
     let message: Value = match serde_json::from_str(line) {
         Ok(m) => m,
-        Err(e) => return failure(Value::Null, format!("the message is not JSON: {e}")),
+        Err(e) => {
+            return Answer::Other(failure(
+                Value::Null,
+                format!("the message is not JSON: {e}"),
+            ));
+        }
     };
     let id = message.get("id").cloned().unwrap_or(Value::Null);
     let text = |key: &str| message.get(key).and_then(Value::as_str);
-    match text("kind") {
+    Answer::Other(match text("kind") {
         Some("start") => json!({"id": id, "tool": "catad"}),
         Some("define") => match text("module") {
             Some(module) if evals::defines(module) => json!({"id": id, "success": true}),
@@ -77,21 +105,26 @@ pub fn answer(line: &str) -> Value {
         },
         Some("evaluate") => {
             let (Some(module), Some(function)) = (text("module"), text("function")) else {
-                return failure(
+                return Answer::Other(failure(
                     id,
                     "an evaluate message needs a module and a function".into(),
-                );
+                ));
             };
             let input = message.get("input").cloned().unwrap_or(Value::Null);
             match guarded(|| evals::evaluate(module, function, input)) {
                 Ok(e) => {
-                    json!({"id": id, "success": true, "output": e.output, "timings": e.timings})
+                    return Answer::Evaluated {
+                        id,
+                        success: true,
+                        output: e.output,
+                        timings: e.timings,
+                    };
                 }
                 Err(error) => failure(id, error),
             }
         }
         _ => json!({"id": id}),
-    }
+    })
 }
 
 /// `{"id", "success": false, "error"}`.

@@ -156,14 +156,15 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestS
 /// matrix `X` (such as data points) to the nearest of the centres `c₀, c₁, …` — the terms of
 /// k-means' cost. It is [`min_across`](super::min_across) of each centre's
 /// [`distances_sqr`](super::distances_sqr), with the same derivative (the nearest centre's,
-/// shared equally among ties; none where a distance is NaN), in one pass over `X` per centre and
-/// without the `k` vectors of distances: its derivative reads, and its transpose writes, only each
-/// row's nearest centre, `O(n d)` where the value is `O(k n d)`. No centres at all, or a centre
-/// whose length is not `X`'s number of columns, are an error naming them.
+/// shared equally among ties; none where a distance is NaN), without the `k` vectors of
+/// distances: `X` is read in blocks of rows that stay in cache while every centre passes over
+/// them, and the derivative reads, and its transpose writes, only each row's nearest centre,
+/// `O(n d)` where the value is `O(k n d)`. No centres at all, or a centre whose length is not
+/// `X`'s number of columns, are an error naming them.
 ///
-/// `X`'s elements are plain numbers (`f64`, whatever the program's scalar: over dual numbers the
-/// data costs no tangents) or the program's own scalar (so that data may carry the tangents of
-/// a derivative taken outside the program).
+/// `X`'s elements are [`Datum`]s: plain numbers (`f64`, whatever the program's scalar: over dual
+/// numbers the data costs no tangents), or dual numbers that carry the tangents of a derivative
+/// taken outside the program.
 ///
 /// ```
 /// use catad::linalg;

@@ -60,9 +60,10 @@ pub fn cost<S: Scalar>(#[data] points: Vec<Vec<S>>, centroids: Vec<Vec<S>>) -> S
 }
 
 /// [`cost`] on whole vectors, generic in its scalar: each point's squared distance to its
-/// nearest centroid ([`linalg::nearest_distances_sqr`], `k` passes over the points' matrix,
-/// shared, whose derivative reads only each point's nearest centroid), summed — one primitive
-/// over all the points rather than a few per point, centroid and coordinate.
+/// nearest centroid ([`linalg::nearest_distances_sqr`] over the points' matrix, held once as
+/// plain numbers whatever the scalar, whose derivative reads only each point's nearest
+/// centroid), summed — one primitive over all the points rather than a few per point, centroid
+/// and coordinate.
 ///
 /// ```
 /// use catad::prelude::*;
