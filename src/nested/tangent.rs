@@ -221,13 +221,20 @@ crate::space::real_field::real_field!(
             let root = x.cbrt();
             (root, 1.0 / (3.0 * root * root))
         })
+    },
+    /// Whether both the value and the tangent are zero: the additive identity. (A zero value
+    /// with a tangent is not zero: nalgebra skips the terms of a zero coefficient, which would
+    /// drop the tangent.)
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.value == 0.0 && self.tangent == 0.0
     }
 );
 
 #[cfg(test)]
 mod tests {
     use super::Tangent;
-    use nalgebra::{ComplexField, RealField};
+    use nalgebra::{ComplexField, DVector, RealField};
 
     /// Each `RealField` method built from others has the `f64` method's value and, by central
     /// differences, its derivative.
@@ -263,6 +270,18 @@ mod tests {
         let at = |x: f64| Tangent::new(x, 1.0);
         assert_eq!(RealField::max(at(2.0), Tangent::constant(3.0)).tangent, 0.0);
         assert_eq!(RealField::max(at(4.0), Tangent::constant(3.0)).tangent, 1.0);
+        // nalgebra's y ← a x c + b y skips b y where b is zero: a zero value with a tangent is not.
+        let (x, mut y) = (
+            DVector::from_element(1, at(1.0)),
+            DVector::from_element(1, at(2.0)),
+        );
+        y.axcpy(
+            Tangent::constant(1.0),
+            &x,
+            Tangent::constant(1.0),
+            Tangent::new(0.0, 1.0),
+        );
+        assert_eq!((y[0].value, y[0].tangent), (1.0, 3.0));
         let hypot = ComplexField::hypot(at(3.0), Tangent::constant(4.0));
         assert!(hypot.value == 5.0 && (hypot.tangent - 0.6).abs() <= 1e-15);
     }

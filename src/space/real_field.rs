@@ -12,7 +12,9 @@
 //! - **locally constant**: a method whose result is locally constant (`floor`, `ceil`, `round`,
 //!   `trunc`, `signum`, a sign test, `ulps_eq`) is computed on the value through
 //!   [`Scalar::to_f64`] and [`Scalar::from_f64`] (for a symbolic scalar, which keeps a guard);
-//! - **given**: `cbrt`, which each type states (no exact identity builds it from the others).
+//! - **given**: `cbrt`, which each type states (no exact identity builds it from the others),
+//!   and `is_zero`, whether a value is the additive identity (nalgebra skips the terms of a zero
+//!   coefficient, so a dual number with value 0 and a tangent is not zero).
 
 use super::Scalar;
 use std::cmp::Ordering;
@@ -60,9 +62,11 @@ pub(crate) fn one_minus_square<T: Scalar>(x: T) -> T {
 }
 
 /// Implements nalgebra's `RealField` (and the traits it requires) for the scalar type `$t` from
-/// its [`Scalar`] methods, with `$cbrt` as its `cbrt` method.
+/// its [`Scalar`] methods, with `$cbrt` as its `cbrt` method and `$is_zero` as its `is_zero`
+/// (whether it is the additive identity, which only the type knows: for a dual number, both of
+/// its parts are zero).
 macro_rules! real_field {
-    ($t:ty, $cbrt:item) => {
+    ($t:ty, $cbrt:item, $is_zero:item) => {
         const _: () = {
             use $crate::space::Scalar;
             use $crate::space::real_field::{
@@ -136,11 +140,7 @@ macro_rules! real_field {
                 fn zero() -> $t {
                     <$t as Scalar>::from_f64(0.0)
                 }
-                /// Whether the value is zero, by a comparison.
-                #[inline]
-                fn is_zero(&self) -> bool {
-                    *self == <$t as Zero>::zero()
-                }
+                $is_zero
             }
 
             impl One for $t {

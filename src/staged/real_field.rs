@@ -40,6 +40,11 @@ crate::space::real_field::real_field!(
             "catad::staged: Sym::cbrt cannot be staged (no operation computes a cube root); \
              use powf with an exponent of your choosing"
         )
+    },
+    /// Whether the value is zero, by a recorded comparison.
+    #[inline]
+    fn is_zero(&self) -> bool {
+        *self == Sym::constant(0.0)
     }
 );
 
