@@ -2,9 +2,11 @@
 //! primitives of every program category.
 //!
 //! Each operation is a [`Primitive`](crate::vocabulary::Primitive): its value, and its derivative
-//! at a point as a [`LinearFn`] (the derivative's action and its
-//! transpose's), stated once and read by every mode. They work on whole vectors, so a program that
-//! multiplies a matrix by a vector costs one primitive, not one per element, in every mode.
+//! at a point as a [`LinearFn`] (the derivative's action and its transpose's), stated once and
+//! read by every mode. They work on whole vectors, so a program that multiplies a matrix by a
+//! vector costs one primitive, not one per element, in every mode. They run over any real field
+//! among catad's scalars — `f64`, the dual numbers [`Tangent<f64>`](crate::nested::Tangent)
+//! (whose gradients carry Hessian-vector products), the symbolic [`Sym`](crate::staged::Sym).
 //!
 //! Every function here returns a program, generic in the category like any other:
 //!
@@ -40,7 +42,6 @@ pub use across::{logsumexp_across, min_across};
 pub use fixed::{distances_sqr, rows_minus};
 pub use matrix::{mat_mul, mat_t_vec, mat_vec, row_norms_sqr, transpose, unpack_lower};
 pub use nearest::nearest_distances_sqr;
-
 pub use shape::{len, unit, zeros};
 pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
