@@ -266,6 +266,35 @@ fn nearest_distances_sqr_takes_data_of_the_programs_scalar_and_its_tangents() {
     }
 }
 
+#[test]
+fn nearest_distances_sqr_stages_and_records_again_where_the_nearest_centre_changes() {
+    use catad::staged::{Sym, compile};
+    let x = DMatrix::from_row_slice(3, 2, &[0.0, 0.0, 3.0, 4.0, 1.0, 0.0]);
+    let total = |x: &DMatrix<f64>| {
+        Reverse::compose(
+            linalg::sum::<Reverse, f64>(),
+            linalg::nearest_distances_sqr::<Reverse, f64>(x.clone()),
+        )
+    };
+    let staged = compile(&<Reverse as Category>::compose(
+        linalg::sum::<Reverse, Sym>(),
+        linalg::nearest_distances_sqr::<Reverse, Sym>(x.clone()),
+    ));
+    let centres = |a: f64| {
+        vec![
+            DVector::from_vec(vec![0.0, 1.0]),
+            DVector::from_vec(vec![a, 3.0]),
+        ]
+    };
+    // Row 1, (3, 4), is nearest the second centre at a = 3 and a = 3.5, the first at a = 8.
+    for a in [3.0, 3.5, 8.0, 3.0] {
+        let (value, g) = staged.value_and_gradient(&centres(a));
+        let direct = total(&x);
+        assert_eq!(value, direct.apply(centres(a)));
+        assert_eq!(g, gradient(&direct, centres(a)));
+    }
+}
+
 /// The message of a panic, formatted or literal.
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     match payload.downcast::<String>() {
