@@ -1,8 +1,11 @@
 //! Functor (homomorphism) checks: the paper's theorems that each interpretation is a functor, stated
 //! on one program interpreted in two categories.
 
+use crate::program::{Over, over};
 use crate::{At, Differentiable, Lift, Observe, close_slices, same_at};
 use catad::prelude::*;
+use catad::space::Rescale;
+use catad::staged::Sym;
 
 /// The primal of a derivative category `C` (such as `D<K>`) is `Fun`: `fst ∘ D̂ f = f` (paper
 /// §4.1). `b` has the codomain's shape (see [`Observe`]).
@@ -78,4 +81,32 @@ where
         &K1::observe(f1, &at.a, &at.b),
         &K2::observe(f2, &at.a, &at.b),
     )
+}
+
+/// Staging is the direct interpretation: a program in the category `C` over [`Sym`], observed
+/// staged (recorded, compiled to a tape, read from the tape's run: see [`Observe`]), has the
+/// value and derivative matrix of the same program in `K` over `f64` (a mode's reference,
+/// `Forward`), at `at`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::At;
+/// use catad_laws::functor::staged_is_direct;
+/// let law = staged_is_direct::<Reverse, Forward, (f64, f64), f64>;
+/// assert!(law(&Reverse::mul_c(), &Forward::mul_c(), &At::point((3.0, 4.0))));
+/// ```
+pub fn staged_is_direct<C, K, A, B>(
+    staged: &Hom<C, Over<A, Sym>, Over<B, Sym>>,
+    direct: &Hom<K, A, B>,
+    at: &At<A, B>,
+) -> bool
+where
+    C: Observe<Sym>,
+    K: Observe<f64>,
+    A: Rescale<f64>,
+    B: Rescale<f64>,
+{
+    let seen = C::observe(staged, &over(&at.a), &over(&at.b));
+    let seen: Vec<f64> = seen.into_iter().map(Sym::value).collect();
+    close_slices(&seen, &K::observe(direct, &at.a, &at.b))
 }

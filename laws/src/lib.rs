@@ -14,11 +14,11 @@
 //! ```
 //! use catad::interpretations::Mat;
 //! use catad_laws::program::Linear;
-//! catad_laws::suite::cartesian::<Mat<f64>, Linear>();
+//! catad_laws::suite::cartesian::<Mat<f64>, Linear, f64>();
 //! ```
 //!
 //! The modes of differentiation are listed once, in [`modes`]; the suites run the laws of
-//! `D<K>` in each.
+//! `D<K>` in each, over `f64` and, staged, over [`Sym`](catad::staged::Sym).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -49,4 +49,4 @@ pub mod vector;
 
 pub use differentiable::Differentiable;
 pub use lift::Lift;
-pub use observe::{At, Observe, TOLERANCE, close, close_slices, same_at};
+pub use observe::{At, ELSEWHERE, Observe, TOLERANCE, close, close_slices, same_at};

@@ -26,21 +26,23 @@ use catad::interpretations::{self, AddFun, Begin, Cont, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec};
 use catad::vocabulary::LinearMap;
+use nalgebra::RealField;
 
 /// The indexed classes at the shape `H`.
 pub trait Indexed<H: Container>: CartesianI<H> + CocartesianI<H> + ZipI<H> {}
 
 impl<K: CartesianI<H> + CocartesianI<H> + ZipI<H>, H: Container> Indexed<H> for K {}
 
-/// A representation `K` of linear maps that makes `D<K>` a mode of [`for_each_mode`]: catad's
-/// [`Representation<f64>`](interpretations::Representation) (with which `D<K>` runs every
+/// A representation `K` of linear maps over the scalar `S` (`f64` unless given) that makes
+/// `D<K>` a mode of [`for_each_mode`]: catad's
+/// [`Representation<S>`](interpretations::Representation) (with which `D<K>` runs every
 /// program: the numeric classes, conditionals, loops, run-time vectors, primitives and
 /// checkpoints), plus what the suites and the entry points ask of it: matrices to observe
 /// ([`LinearMap`]), `RepCat`, and the indexed classes at the static and `DVector` shapes of the
 /// suites (`Arr<3>`, `SVec<2>`, `DVecLen`; `VecLen` is catad's already).
-pub trait Representation:
-    interpretations::Representation<f64>
-    + LinearMap<f64>
+pub trait Representation<S: Scalar = f64>:
+    interpretations::Representation<S>
+    + LinearMap<S>
     + RepCat
     + Indexed<Arr<3>>
     + Indexed<SVec<2>>
@@ -48,9 +50,9 @@ pub trait Representation:
 {
 }
 
-impl<K> Representation for K where
-    K: interpretations::Representation<f64>
-        + LinearMap<f64>
+impl<K, S: Scalar> Representation<S> for K where
+    K: interpretations::Representation<S>
+        + LinearMap<S>
         + RepCat
         + Indexed<Arr<3>>
         + Indexed<SVec<2>>
@@ -78,16 +80,17 @@ pub struct Mode {
     pub static_only: bool,
 }
 
-/// Something to do in every mode: [`for_each_mode`] calls [`visit`](ModeVisitor::visit) once per
-/// mode.
-pub trait ModeVisitor {
+/// Something to do in every mode over the scalar `S` (`f64` unless given): [`for_each_mode`]
+/// calls [`visit`](ModeVisitor::visit) once per mode.
+pub trait ModeVisitor<S: Scalar = f64> {
     /// Runs in the mode `D<K>`, described by `mode`.
-    fn visit<K: Representation>(&mut self, mode: &Mode);
+    fn visit<K: Representation<S>>(&mut self, mode: &Mode);
 }
 
 /// Calls `visitor` in every mode of `catad::ad`, in this order: `Forward`, `Reverse`,
-/// `ReverseCont<f64>`, `ForwardBegin<f64>`, `D<Mat<f64>>`, `ReverseDelta`. The paper's own modes
-/// over functions are [`for_each_paper_mode`]'s.
+/// `ReverseCont<f64>`, `ForwardBegin<f64>`, `D<Mat<f64>>`, `ReverseDelta` — over the
+/// visitor's scalar `S` (`ReverseCont<S>`, `D<Mat<S>>`, …; the names are the modes' over `f64`).
+/// The paper's own modes over functions are [`for_each_paper_mode`]'s.
 ///
 /// ```
 /// use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode};
@@ -101,7 +104,7 @@ pub trait ModeVisitor {
 /// for_each_mode(&mut names);
 /// assert_eq!(names.0.len(), 6);
 /// ```
-pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
+pub fn for_each_mode<S: Scalar + RealField, V: ModeVisitor<S>>(visitor: &mut V) {
     visitor.visit::<AddFun>(&mode(
         "Forward",
         "D<AddFun>: derivatives as linear functions (§3, §7)",
@@ -110,15 +113,15 @@ pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
         "Reverse",
         "D<Dual<AddFun>>: transposed linear functions (§13)",
     ));
-    visitor.visit::<Cont<Dual<Delta>, f64>>(&mode(
+    visitor.visit::<Cont<Dual<Delta>, S>>(&mode(
         "ReverseCont<f64>",
         "D<Cont<Dual<Delta>, f64>>: continuations (§12) as transposed shared DAGs (§13)",
     ));
-    visitor.visit::<Begin<Delta, f64>>(&mode(
+    visitor.visit::<Begin<Delta, S>>(&mode(
         "ForwardBegin<f64>",
         "D<Begin<Delta, f64>>: right-associated (§14), beginnings as shared DAGs",
     ));
-    visitor.visit::<Mat<f64>>(&Mode {
+    visitor.visit::<Mat<S>>(&Mode {
         static_only: true,
         ..mode(
             "D<Mat<f64>>",
@@ -149,15 +152,15 @@ pub fn for_each_mode<V: ModeVisitor>(visitor: &mut V) {
 /// for_each_paper_mode(&mut shallow);
 /// assert_eq!(shallow.0, [true, true]);
 /// ```
-pub fn for_each_paper_mode<V: ModeVisitor>(visitor: &mut V) {
-    visitor.visit::<Cont<AddFun, f64>>(&Mode {
+pub fn for_each_paper_mode<S: Scalar + RealField, V: ModeVisitor<S>>(visitor: &mut V) {
+    visitor.visit::<Cont<AddFun, S>>(&Mode {
         shallow: true,
         ..mode(
             "D<Cont<AddFun, f64>>",
             "continuations as functions, the paper's (§12)",
         )
     });
-    visitor.visit::<Begin<AddFun, f64>>(&Mode {
+    visitor.visit::<Begin<AddFun, S>>(&Mode {
         shallow: true,
         ..mode(
             "D<Begin<AddFun, f64>>",

@@ -1,5 +1,6 @@
 use catad::interpretations::{AddFun, Begin, Cont, D, DMap, Delta, Dual, Func, Mat, MatMap};
 use catad::prelude::*;
+use catad::staged::{Sym, Tape};
 use catad::vocabulary::LinearMap;
 use nalgebra::RealField;
 
@@ -10,7 +11,8 @@ use nalgebra::RealField;
 /// - [`Fun`]: the value at `a`;
 /// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`], [`Mat`], [`Delta`]): the
 ///   matrix, whose columns `a` and rows `b` shape;
-/// - [`D<K>`](D): the value at `a` followed by the matrix of the derivative there.
+/// - [`D<K>`](D): the value at `a` followed by the matrix of the derivative there; over [`Sym`],
+///   staged (recorded and read from the [`Tape`]).
 ///
 /// Values are read in the witness's shape ([`Space::coords_as`]), so that an empty run-time
 /// vector (the zero of every length) and a vector of zeros observe alike. A codomain whose shape
@@ -37,13 +39,66 @@ impl<S: Scalar> Observe<S> for Fun {
     }
 }
 
-impl<K: LinearMap<S>, S: Scalar> Observe<S> for D<K> {
-    fn observe<A: Space<S>, B: Space<S>>(f: &DMap<K, A, B>, a: &A, b: &B) -> Vec<S> {
-        let (value, df) = f.linearize(a.clone());
-        let mut out = value.coords_as(b);
-        out.extend(K::to_matrix(&df, a, b).iter().copied());
-        out
+impl<K: LinearMap<f64>> Observe<f64> for D<K> {
+    fn observe<A: Space<f64>, B: Space<f64>>(f: &DMap<K, A, B>, a: &A, b: &B) -> Vec<f64> {
+        value_and_matrix::<K, f64, A, B>(f, a, b)
     }
+}
+
+/// Over [`Sym`], a differentiable function is observed *staged*: its value and the matrix of its
+/// derivative are recorded with the coordinates as symbolic inputs — at a point near `a` (each
+/// coordinate [`ELSEWHERE`] further), so that a tape that kept a value of where it was recorded
+/// as a constant is caught — compiled to a [`Tape`] (simplified, common subexpressions shared,
+/// dead code dropped, slots reused), and read from the tape run at `a`, as
+/// [`catad::staged::compile`]'s entry points run a tape recorded at another point. Where the
+/// program branches otherwise there than at `a` (a guard fails), it is recorded at `a`. So a law
+/// observed over `Sym` holds of the staged programs.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::staged::Sym;
+/// use catad_laws::Observe;
+/// let at = |x: f64| Sym::constant(x);
+/// let seen = Reverse::observe(&Reverse::sin_c(), &at(0.0), &at(0.0));
+/// assert_eq!(seen.iter().map(|s| s.value()).collect::<Vec<_>>(), [0.0, 1.0]);
+/// ```
+impl<K: LinearMap<Sym>> Observe<Sym> for D<K> {
+    fn observe<A: Space<Sym>, B: Space<Sym>>(f: &DMap<K, A, B>, a: &A, b: &B) -> Vec<Sym> {
+        let point: Vec<f64> = a.coords().into_iter().map(Sym::value).collect();
+        let record = |at: &[f64]| {
+            let (tape, ()) = Tape::record(at, |x| {
+                let x = a.read_coords(&mut x.iter().copied());
+                (value_and_matrix::<K, Sym, A, B>(f, &x, b), ())
+            });
+            tape
+        };
+        let run = |tape: &Tape| {
+            let mut out = vec![0.0; tape.outputs()];
+            tape.eval(&point, &mut tape.workspace(), &mut out)
+                .map(|()| out)
+        };
+        let elsewhere: Vec<f64> = point.iter().map(|x| x + ELSEWHERE).collect();
+        let out = run(&record(&elsewhere))
+            .or_else(|_| run(&record(&point)))
+            .expect("a tape applies at the point it was recorded at");
+        out.into_iter().map(Sym::constant).collect()
+    }
+}
+
+/// How much further than the point observed each coordinate is where a staged observation
+/// records its tape (see [`Observe`]).
+pub const ELSEWHERE: f64 = 0.125;
+
+/// `f`'s value at `a` followed by the matrix of its derivative there.
+fn value_and_matrix<K: LinearMap<S>, S: Scalar, A: Space<S>, B: Space<S>>(
+    f: &DMap<K, A, B>,
+    a: &A,
+    b: &B,
+) -> Vec<S> {
+    let (value, df) = f.linearize(a.clone());
+    let mut out = value.coords_as(b);
+    out.extend(K::to_matrix(&df, a, b).iter().copied());
+    out
 }
 
 /// The matrix of a linear map, flattened.

@@ -204,10 +204,26 @@ impl Tape {
 
     /// Records `body` run on symbolic inputs holding `point`'s values, simplified, and compiles
     /// the recording: the tape of the outputs `body` returns, and what it returns beside them.
-    pub(crate) fn record<R>(
-        point: &[f64],
-        body: impl FnOnce(&[Sym]) -> (Vec<Sym>, R),
-    ) -> (Tape, R) {
+    ///
+    /// What [`compile`](super::compile)'s entry points do, for any computation over [`Sym`]:
+    /// `body` gets one symbolic input per coordinate of `point`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::{Sym, Tape};
+    ///
+    /// // sin's value and derivative, recorded at 0.5 through `Forward` over `Sym`.
+    /// let (tape, ()) = Tape::record(&[0.5], |x| {
+    ///     let (y, dy) = Forward::sin_c().linearize(x[0]);
+    ///     (vec![y, dy.apply(Sym::constant(1.0))], ())
+    /// });
+    /// let (mut workspace, mut out) = (tape.workspace(), [0.0; 2]);
+    /// tape.eval(&[0.0], &mut workspace, &mut out).unwrap();
+    /// assert_eq!(out, [0.0, 1.0]);
+    /// ```
+    pub fn record<R>(point: &[f64], body: impl FnOnce(&[Sym]) -> (Vec<Sym>, R)) -> (Tape, R) {
         let ((outputs, r), recording) = recorder::record(point, true, body);
         (Tape::new(recording, point.len(), &outputs), r)
     }

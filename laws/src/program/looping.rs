@@ -283,9 +283,9 @@ pub(super) fn extreme(xs: &[f64], largest: bool) -> Option<f64> {
 
 /// `((e, s), a) ↦ body (s, e + a)`: the step of a fold whose body sees the element shifted by the
 /// environment.
-pub(super) fn fold_step<K: Program<f64>>(
-    body: Hom<K, (f64, f64), f64>,
-) -> Hom<K, ((f64, f64), f64), f64> {
+pub(super) fn fold_step<K: Program<S>, S: Scalar>(
+    body: Hom<K, (S, S), S>,
+) -> Hom<K, ((S, S), S), S> {
     let sum = K::compose(
         K::add_c(),
         K::fork(K::compose(K::exl(), K::exl()), K::exr()),
@@ -301,25 +301,28 @@ fn elements(element: &Line<Nonlinear>, x: f64, n: usize) -> Option<Vec<f64>> {
 }
 
 /// `(e, i) ↦ element (e + i/4)`.
-fn element_at<K: Program<f64>>(element: &Line<Nonlinear>) -> Hom<K, (f64, usize), f64> {
+fn element_at<K: Program<S>, S: Scalar>(element: &Line<Nonlinear>) -> Hom<K, (S, usize), S> {
     let quarter_i = K::compose(
         K::mul_c(),
-        K::fork(K::const_c(0.25), K::compose(K::ix_to_scalar(), K::exr())),
+        K::fork(
+            K::const_c(S::from_f64(0.25)),
+            K::compose(K::ix_to_scalar(), K::exr()),
+        ),
     );
     let at = K::compose(K::add_c(), K::fork(K::exl(), quarter_i));
-    K::compose(element.interpret::<K>(), at)
+    K::compose(element.interpret_over::<K, S>(), at)
 }
 
 /// `x ↦ build element (x, n)`.
-fn vector<K: Program<f64>>(element: &Line<Nonlinear>, n: usize) -> Hom<K, f64, Vec<f64>> {
+fn vector<K: Program<S>, S: Scalar>(element: &Line<Nonlinear>, n: usize) -> Hom<K, S, Vec<S>> {
     K::compose(
-        K::build(element_at::<K>(element)),
+        K::build(element_at::<K, S>(element)),
         K::fork(K::id(), K::const_ix(n)),
     )
 }
 
 /// `f ∘ (id △ g)`: `f` given the input, as its environment, and `g` of it.
-fn with_env<K: Program<f64>, A: Additive, B: Additive, C: Additive>(
+fn with_env<K: Cartesian, A: Additive, B: Additive, C: Additive>(
     f: Hom<K, (A, B), C>,
     g: Hom<K, A, B>,
 ) -> Hom<K, A, C> {
@@ -327,30 +330,37 @@ fn with_env<K: Program<f64>, A: Additive, B: Additive, C: Additive>(
 }
 
 /// `x` as the initial state of a loop over `count`: `x ↦ (x, count x)`.
-fn from_x<K: Program<f64>, C: Additive>(count: Hom<K, f64, C>) -> Hom<K, f64, (f64, C)> {
+fn from_x<K: Cartesian, X: Additive, C: Additive>(count: Hom<K, X, C>) -> Hom<K, X, (X, C)> {
     K::fork(K::id(), count)
 }
 
-impl<K: Program<f64>, const N: usize, const BODY: usize> Interprets<Looping<N, BODY>> for K {
-    fn unary(u: &LoopUnary) -> Hom<K, f64, f64> {
+impl<K, S, const N: usize, const BODY: usize> Interprets<Looping<N, BODY>, S> for K
+where
+    K: Program<S>,
+    S: Scalar,
+{
+    fn unary(u: &LoopUnary) -> Hom<K, S, S> {
         use LoopUnary::*;
         match u {
-            Scalar(u) => <K as Interprets<Nonlinear>>::unary(u),
+            Scalar(u) => <K as Interprets<Nonlinear, S>>::unary(u),
             Iterate { n, body } => with_env::<K, _, _, _>(
-                K::iterate(body.interpret::<K>()),
-                from_x::<K, _>(K::const_ix(*n)),
+                K::iterate(body.interpret_over::<K, S>()),
+                from_x::<K, _, _>(K::const_ix(*n)),
             ),
             Fold { n, element, body } => with_env::<K, _, _, _>(
-                K::fold(fold_step::<K>(body.interpret::<K>())),
-                from_x::<K, _>(vector::<K>(element, *n)),
+                K::fold(fold_step::<K, S>(body.interpret_over::<K, S>())),
+                from_x::<K, _, _>(vector::<K, S>(element, *n)),
             ),
             SumBuild { n, element } => K::compose(
-                catad::vocabulary::sum_build::<K, f64, f64>(element_at::<K>(element)),
+                catad::vocabulary::sum_build::<K, S, S>(element_at::<K, S>(element)),
                 K::fork(K::id(), K::const_ix(*n)),
             ),
             MapSum { n, element, body } => K::compose(
                 K::sum_v(),
-                with_env::<K, _, _, _>(K::map_v(body.interpret::<K>()), vector::<K>(element, *n)),
+                with_env::<K, _, _, _>(
+                    K::map_v(body.interpret_over::<K, S>()),
+                    vector::<K, S>(element, *n),
+                ),
             ),
             Extreme {
                 largest,
@@ -358,39 +368,40 @@ impl<K: Program<f64>, const N: usize, const BODY: usize> Interprets<Looping<N, B
                 element,
             } => {
                 let extreme = if *largest { K::max_v() } else { K::min_v() };
-                K::compose(extreme, vector::<K>(element, *n))
+                K::compose(extreme, vector::<K, S>(element, *n))
             }
             Index { n, i, element } => K::compose(
                 K::index_v(),
-                K::fork(vector::<K>(element, *n), K::const_ix(*i)),
+                K::fork(vector::<K, S>(element, *n), K::const_ix(*i)),
             ),
             Length { n, element } => {
                 let len = K::compose(K::ix_to_scalar(), K::len_v());
-                let len = K::compose(len, vector::<K>(element, *n));
+                let len = K::compose(len, vector::<K, S>(element, *n));
                 K::compose(K::mul_c(), K::fork(K::id(), len))
             }
             While { n, limit, body } => {
                 let (n, limit) = (*n, *limit);
-                let going =
-                    Pred::new(move |(_, (s, k)): &(f64, (f64, usize))| *k < n && s.abs() < limit);
+                let going = Pred::new(move |(_, (s, k)): &(S, (S, usize))| {
+                    *k < n && s.abs() < S::from_f64(limit)
+                });
                 // (e, (s, k)) ↦ (body (e, s), k + 1)
                 let step = K::fork(
-                    K::compose(body.interpret::<K>(), K::cross(K::id(), K::exl())),
+                    K::compose(body.interpret_over::<K, S>(), K::cross(K::id(), K::exl())),
                     K::compose(
                         K::add_ix(),
                         K::fork(K::compose(K::exr(), K::exr()), K::const_ix(1)),
                     ),
                 );
-                let start = from_x::<K, _>(from_x::<K, _>(K::const_ix(0)));
+                let start = from_x::<K, _, _>(from_x::<K, _, _>(K::const_ix(0)));
                 K::compose(K::exl(), K::compose(K::iterate_while(going, step), start))
             }
-            Checkpoint(l) => K::checkpoint(l.interpret::<K>()),
+            Checkpoint(l) => K::checkpoint(l.interpret_over::<K, S>()),
         }
     }
 
-    fn binary(b: &LoopBinary) -> Hom<K, (f64, f64), f64> {
+    fn binary(b: &LoopBinary) -> Hom<K, (S, S), S> {
         match b {
-            LoopBinary::Scalar(b) => <K as Interprets<Nonlinear>>::binary(b),
+            LoopBinary::Scalar(b) => <K as Interprets<Nonlinear, S>>::binary(b),
             LoopBinary::Zip {
                 n,
                 left,
@@ -399,9 +410,9 @@ impl<K: Program<f64>, const N: usize, const BODY: usize> Interprets<Looping<N, B
             } => {
                 let vectors = K::compose(
                     K::zip_v(),
-                    K::cross(vector::<K>(left, *n), vector::<K>(right, *n)),
+                    K::cross(vector::<K, S>(left, *n), vector::<K, S>(right, *n)),
                 );
-                let terms = K::map_v(K::compose(body.interpret::<K>(), K::exr()));
+                let terms = K::map_v(K::compose(body.interpret_over::<K, S>(), K::exr()));
                 K::compose(K::sum_v(), with_env::<K, _, _, _>(terms, vectors))
             }
         }

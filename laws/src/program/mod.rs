@@ -34,6 +34,7 @@ pub use vec_field::{Reduction, VecField};
 
 use crate::random::{RandomShape, shrink_each};
 use catad::prelude::*;
+use catad::space::Rescale;
 use catad::vocabulary::{Primitive, primitive};
 use quickcheck::{Arbitrary, Gen};
 use std::fmt::Debug;
@@ -106,12 +107,29 @@ pub trait Vocabulary: Clone + Debug + 'static {
     }
 }
 
-/// A category that can interpret the primitives of the vocabulary `V`.
-pub trait Interprets<V: Vocabulary>: Cartesian {
+/// A category that can interpret the primitives of the vocabulary `V` over the scalar `S`
+/// (`f64` unless given; over [`Sym`](catad::staged::Sym), the programs are staged when observed).
+pub trait Interprets<V: Vocabulary, S: Scalar = f64>: Cartesian {
     /// The morphism of a unary primitive.
-    fn unary(u: &V::Unary) -> Hom<Self, f64, f64>;
+    fn unary(u: &V::Unary) -> Hom<Self, S, S>;
     /// The morphism of a binary primitive.
-    fn binary(b: &V::Binary) -> Hom<Self, (f64, f64), f64>;
+    fn binary(b: &V::Binary) -> Hom<Self, (S, S), S>;
+}
+
+/// The type `T` of the programs' points (over `f64`) over the scalar `S`: `(f64, f64)` over
+/// `Sym` is `(Sym, Sym)`.
+pub type Over<T, S> = <T as Rescale<f64>>::Over<S>;
+
+/// The point `x` over the scalar `S`: each coordinate [`Scalar::from_f64`].
+///
+/// ```
+/// use catad::staged::Sym;
+/// use catad_laws::program::over;
+/// let (a, b): (Sym, Sym) = over(&(0.5, 2.0));
+/// assert_eq!((a.value(), b.value()), (0.5, 2.0));
+/// ```
+pub fn over<T: Rescale<f64>, S: Scalar>(x: &T) -> Over<T, S> {
+    x.rescale(&mut S::from_f64)
 }
 
 /// The numeric vocabulary: `Fun` and every `D<K>`.
@@ -193,15 +211,16 @@ pub enum NonlinearBinary {
 /// let f = Reverse::primitive(catad_laws::program::softplus());
 /// assert_eq!(gradient(&f, 0.0), 0.5);
 /// ```
-pub fn softplus() -> Rc<dyn Primitive<f64, f64>> {
+pub fn softplus<S: Scalar>() -> Rc<dyn Primitive<S, S>> {
     primitive(
         "softplus",
-        |x: &f64| x.exp().ln_1p(),
-        |x: &f64| {
-            let slope = 1.0 / (1.0 + (-x).exp());
+        |x: &S| x.exp().ln_1p(),
+        |x: &S| {
+            let one = S::from_f64(1.0);
+            let slope = one / (one + (-*x).exp());
             (
-                move |dx: &f64| slope * dx,
-                move |dy: &f64, acc: &mut f64| *acc += slope * dy,
+                move |dx: &S| slope * *dx,
+                move |dy: &S, acc: &mut S| *acc = *acc + slope * *dy,
             )
         },
     )
@@ -297,17 +316,17 @@ impl Vocabulary for Nonlinear {
 }
 
 /// `x ↦ x · x`.
-fn square<K: Cartesian + NumCat<f64>>() -> Hom<K, f64, f64> {
+fn square<K: Cartesian + NumCat<S>, S: Scalar>() -> Hom<K, S, S> {
     K::compose(K::mul_c(), K::dup())
 }
 
 /// A category that runs [`Nonlinear`]'s programs: the numeric classes, minima and maxima,
 /// primitives and checkpoints (`Fun` and every `D<K>`).
-impl<K> Interprets<Nonlinear> for K
+impl<K, S: Scalar> Interprets<Nonlinear, S> for K
 where
-    K: Cartesian + FloatingCat<f64> + MinMaxCat<f64> + PrimitiveCat<f64> + Checkpoint,
+    K: Cartesian + FloatingCat<S> + MinMaxCat<S> + PrimitiveCat<S> + Checkpoint,
 {
-    fn unary(u: &NonlinearUnary) -> Hom<K, f64, f64> {
+    fn unary(u: &NonlinearUnary) -> Hom<K, S, S> {
         use NonlinearUnary::*;
         match u {
             Sin => K::sin_c(),
@@ -319,20 +338,20 @@ where
             Recip => K::recip_c(),
             Negate => K::negate_c(),
             Powi(n) => K::powi_c(*n),
-            Scale(c) => K::compose(K::mul_c(), K::fork(K::const_c(*c), K::id())),
-            Const(c) => K::const_c(*c),
+            Scale(c) => K::compose(K::mul_c(), K::fork(K::const_c(S::from_f64(*c)), K::id())),
+            Const(c) => K::const_c(S::from_f64(*c)),
             Abs => K::abs_c(),
             Sinh => K::sinh_c(),
             Cosh => K::cosh_c(),
-            Log1p => K::compose(K::log1p_c(), square::<K>()),
+            Log1p => K::compose(K::log1p_c(), square::<K, S>()),
             Expm1 => K::expm1_c(),
             Erf => K::erf_c(),
             Softplus => K::primitive(softplus()),
-            Checkpoint(l) => K::checkpoint(l.interpret::<K>()),
+            Checkpoint(l) => K::checkpoint(l.interpret_over::<K, S>()),
         }
     }
 
-    fn binary(b: &NonlinearBinary) -> Hom<K, (f64, f64), f64> {
+    fn binary(b: &NonlinearBinary) -> Hom<K, (S, S), S> {
         use NonlinearBinary::*;
         match b {
             Add => K::add_c(),
@@ -342,7 +361,8 @@ where
             Max => K::max_c(),
             Min => K::min_c(),
             Powf => {
-                let base = K::compose(K::add_c(), K::fork(K::const_c(1.0), square::<K>()));
+                let one = K::const_c(S::from_f64(1.0));
+                let base = K::compose(K::add_c(), K::fork(one, square::<K, S>()));
                 K::compose(K::powf_c(), K::cross(base, K::id()))
             }
             Atan2 => K::atan2_c(),
@@ -407,18 +427,18 @@ impl Vocabulary for Linear {
     }
 }
 
-impl<K: Cartesian + Cocartesian + Scalable<f64>> Interprets<Linear> for K {
-    fn unary(u: &LinearUnary) -> Hom<K, f64, f64> {
+impl<K: Cartesian + Cocartesian + Scalable<S>, S: Scalar> Interprets<Linear, S> for K {
+    fn unary(u: &LinearUnary) -> Hom<K, S, S> {
         match *u {
-            LinearUnary::Scale(c) => K::scale(c),
-            LinearUnary::Negate => K::scale(-1.0),
+            LinearUnary::Scale(c) => K::scale(S::from_f64(c)),
+            LinearUnary::Negate => K::scale(S::from_f64(-1.0)),
         }
     }
 
-    fn binary(b: &LinearBinary) -> Hom<K, (f64, f64), f64> {
+    fn binary(b: &LinearBinary) -> Hom<K, (S, S), S> {
         match b {
             LinearBinary::Add => K::jam(),
-            LinearBinary::Sub => K::join(K::id(), K::scale(-1.0)),
+            LinearBinary::Sub => K::join(K::id(), K::scale(S::from_f64(-1.0))),
         }
     }
 }
@@ -478,23 +498,34 @@ impl<V: Vocabulary, const DEPTH: usize> Vocabulary for Shallow<V, DEPTH> {
     }
 }
 
-impl<K: Interprets<V>, V: Vocabulary, const DEPTH: usize> Interprets<Shallow<V, DEPTH>> for K {
-    fn unary(u: &V::Unary) -> Hom<K, f64, f64> {
-        <K as Interprets<V>>::unary(u)
+impl<K, V, S, const DEPTH: usize> Interprets<Shallow<V, DEPTH>, S> for K
+where
+    K: Interprets<V, S>,
+    V: Vocabulary,
+    S: Scalar,
+{
+    fn unary(u: &V::Unary) -> Hom<K, S, S> {
+        <K as Interprets<V, S>>::unary(u)
     }
-    fn binary(b: &V::Binary) -> Hom<K, (f64, f64), f64> {
-        <K as Interprets<V>>::binary(b)
+    fn binary(b: &V::Binary) -> Hom<K, (S, S), S> {
+        <K as Interprets<V, S>>::binary(b)
     }
 }
 
 /// A program of the grammar: interpretable in every category that [`Interprets`] its vocabulary.
 pub trait RandomProgram<V: Vocabulary>: Arbitrary + Debug {
     /// The domain.
-    type Dom: Space<f64> + RandomShape;
+    type Dom: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Dom>;
     /// The codomain.
-    type Cod: Space<f64> + RandomShape;
-    /// The program as a morphism of `K`.
-    fn interpret<K: Interprets<V>>(&self) -> Hom<K, Self::Dom, Self::Cod>;
+    type Cod: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Cod>;
+    /// The program as a morphism of `K` over the scalar `S`.
+    fn interpret_over<K: Interprets<V, S>, S: Scalar>(
+        &self,
+    ) -> Hom<K, Over<Self::Dom, S>, Over<Self::Cod, S>>;
+    /// The program as a morphism of `K` over `f64`.
+    fn interpret<K: Interprets<V>>(&self) -> Hom<K, Self::Dom, Self::Cod> {
+        self.interpret_over::<K, f64>()
+    }
     /// Guarded evaluation: `None` where a primitive leaves its safe domain.
     fn eval(&self, x: &Self::Dom) -> Option<Self::Cod>;
 }
@@ -833,16 +864,18 @@ impl<V: Vocabulary> RandomProgram<V> for Line<V> {
     type Dom = f64;
     type Cod = f64;
 
-    fn interpret<K: Interprets<V>>(&self) -> Hom<K, f64, f64> {
+    fn interpret_over<K: Interprets<V, S>, S: Scalar>(&self) -> Hom<K, S, S> {
         match self {
             Line::Id => K::id(),
             Line::Unary(u) => K::unary(u),
-            Line::Compose(g, f) => K::compose(g.interpret::<K>(), f.interpret::<K>()),
+            Line::Compose(g, f) => {
+                K::compose(g.interpret_over::<K, S>(), f.interpret_over::<K, S>())
+            }
             Line::Binary(op, f, g) => K::compose(
                 K::binary(op),
-                K::fork(f.interpret::<K>(), g.interpret::<K>()),
+                K::fork(f.interpret_over::<K, S>(), g.interpret_over::<K, S>()),
             ),
-            Line::Via(h, c) => K::compose(h.interpret::<K>(), c.interpret::<K>()),
+            Line::Via(h, c) => K::compose(h.interpret_over::<K, S>(), c.interpret_over::<K, S>()),
         }
     }
 
@@ -861,16 +894,16 @@ impl<V: Vocabulary> RandomProgram<V> for Field<V> {
     type Dom = (f64, f64);
     type Cod = f64;
 
-    fn interpret<K: Interprets<V>>(&self) -> Hom<K, (f64, f64), f64> {
+    fn interpret_over<K: Interprets<V, S>, S: Scalar>(&self) -> Hom<K, (S, S), S> {
         match self {
             Field::Exl => K::exl(),
             Field::Exr => K::exr(),
             Field::Binary(op, f, g) => K::compose(
                 K::binary(op),
-                K::fork(f.interpret::<K>(), g.interpret::<K>()),
+                K::fork(f.interpret_over::<K, S>(), g.interpret_over::<K, S>()),
             ),
-            Field::Then(l, f) => K::compose(l.interpret::<K>(), f.interpret::<K>()),
-            Field::Via(f, m) => K::compose(f.interpret::<K>(), m.interpret::<K>()),
+            Field::Then(l, f) => K::compose(l.interpret_over::<K, S>(), f.interpret_over::<K, S>()),
+            Field::Via(f, m) => K::compose(f.interpret_over::<K, S>(), m.interpret_over::<K, S>()),
         }
     }
 
@@ -889,13 +922,15 @@ impl<V: Vocabulary> RandomProgram<V> for Plane<V> {
     type Dom = (f64, f64);
     type Cod = (f64, f64);
 
-    fn interpret<K: Interprets<V>>(&self) -> Hom<K, (f64, f64), (f64, f64)> {
+    fn interpret_over<K: Interprets<V, S>, S: Scalar>(&self) -> Hom<K, (S, S), (S, S)> {
         match self {
             Plane::Id => K::id(),
             Plane::Swap => K::swap(),
-            Plane::Cross(f, g) => K::cross(f.interpret::<K>(), g.interpret::<K>()),
-            Plane::Fork(f, g) => K::fork(f.interpret::<K>(), g.interpret::<K>()),
-            Plane::Compose(g, f) => K::compose(g.interpret::<K>(), f.interpret::<K>()),
+            Plane::Cross(f, g) => K::cross(f.interpret_over::<K, S>(), g.interpret_over::<K, S>()),
+            Plane::Fork(f, g) => K::fork(f.interpret_over::<K, S>(), g.interpret_over::<K, S>()),
+            Plane::Compose(g, f) => {
+                K::compose(g.interpret_over::<K, S>(), f.interpret_over::<K, S>())
+            }
         }
     }
 
@@ -914,11 +949,11 @@ impl<V: Vocabulary> RandomProgram<V> for Curve<V> {
     type Dom = f64;
     type Cod = (f64, f64);
 
-    fn interpret<K: Interprets<V>>(&self) -> Hom<K, f64, (f64, f64)> {
+    fn interpret_over<K: Interprets<V, S>, S: Scalar>(&self) -> Hom<K, S, (S, S)> {
         match self {
             Curve::Dup => K::dup(),
-            Curve::Fork(f, g) => K::fork(f.interpret::<K>(), g.interpret::<K>()),
-            Curve::Then(m, c) => K::compose(m.interpret::<K>(), c.interpret::<K>()),
+            Curve::Fork(f, g) => K::fork(f.interpret_over::<K, S>(), g.interpret_over::<K, S>()),
+            Curve::Then(m, c) => K::compose(m.interpret_over::<K, S>(), c.interpret_over::<K, S>()),
         }
     }
 
@@ -1034,13 +1069,16 @@ pub struct Test<V: Vocabulary> {
     pub right: Field<V>,
 }
 
-impl<V: Vocabulary> Test<V>
-where
-    Fun: Interprets<V>,
-{
-    /// The test as a predicate.
-    pub fn pred(&self) -> Pred<(f64, f64)> {
-        let (left, right) = (self.left.interpret::<Fun>(), self.right.interpret::<Fun>());
+impl<V: Vocabulary> Test<V> {
+    /// The test as a predicate over the scalar `S`.
+    pub fn pred<S: Scalar>(&self) -> Pred<(S, S)>
+    where
+        Fun: Interprets<V, S>,
+    {
+        let (left, right) = (
+            self.left.interpret_over::<Fun, S>(),
+            self.right.interpret_over::<Fun, S>(),
+        );
         Pred::compare(left.into_fn(), self.comparison, right.into_fn())
     }
 

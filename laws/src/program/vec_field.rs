@@ -88,8 +88,34 @@ pub enum Reduction<V: Vocabulary> {
 impl<V: Vocabulary> VecField<V> {
     /// The program as a morphism of `K`.
     pub fn interpret<K: Interprets<V> + Program<f64>>(&self) -> Hom<K, (f64, Vec<f64>), f64> {
-        let (left, right) = (self.left.interpret::<K>(), self.right.interpret::<K>());
-        K::compose(self.outer.interpret::<K>(), K::fork(left, right))
+        self.interpret_over::<K, f64>()
+    }
+
+    /// The program as a morphism of `K` over the scalar `S`.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::Sym;
+    /// use catad_laws::program::{Nonlinear, VecField};
+    /// use quickcheck::{Arbitrary, Gen};
+    /// use catad_laws::At;
+    /// use catad_laws::functor::staged_is_direct;
+    /// let p = VecField::<Nonlinear>::arbitrary(&mut Gen::new(10));
+    /// let x = (0.5, vec![0.25, -0.5]);
+    /// if p.eval(&x).is_some() {
+    ///     let law = staged_is_direct::<Reverse, Forward, (f64, Vec<f64>), f64>;
+    ///     let staged = p.interpret_over::<Reverse, Sym>();
+    ///     assert!(law(&staged, &p.interpret::<Forward>(), &At::point(x)));
+    /// }
+    /// ```
+    pub fn interpret_over<K, S>(&self) -> Hom<K, (S, Vec<S>), S>
+    where
+        K: Interprets<V, S> + Program<S>,
+        S: Scalar,
+    {
+        let left = self.left.interpret_over::<K, S>();
+        let right = self.right.interpret_over::<K, S>();
+        K::compose(self.outer.interpret_over::<K, S>(), K::fork(left, right))
     }
 
     /// Guarded evaluation: `None` where a primitive leaves its safe domain, or `xs` has more than
@@ -104,19 +130,21 @@ impl<V: Vocabulary> VecField<V> {
 }
 
 impl<V: Vocabulary> Reduction<V> {
-    /// The reduction as a morphism of `K`.
-    fn interpret<K: Interprets<V> + Program<f64>>(&self) -> Hom<K, (f64, Vec<f64>), f64> {
-        let len = || K::compose(K::len_v(), K::exr::<f64, Vec<f64>>());
+    /// The reduction as a morphism of `K` over the scalar `S`.
+    fn interpret_over<K: Interprets<V, S> + Program<S>, S: Scalar>(
+        &self,
+    ) -> Hom<K, (S, Vec<S>), S> {
+        let len = || K::compose(K::len_v(), K::exr::<S, Vec<S>>());
         match self {
-            Reduction::Scalar(l) => K::compose(l.interpret::<K>(), K::exl()),
+            Reduction::Scalar(l) => K::compose(l.interpret_over::<K, S>(), K::exl()),
             Reduction::Fold(f) => K::compose(
-                K::fold(fold_step::<K>(f.interpret::<K>())),
+                K::fold(fold_step::<K, S>(f.interpret_over::<K, S>())),
                 K::fork(K::exl(), K::fork(K::exl(), K::exr())),
             ),
-            Reduction::MapSum(f) => K::compose(K::sum_v(), K::map_v(f.interpret::<K>())),
+            Reduction::MapSum(f) => K::compose(K::sum_v(), K::map_v(f.interpret_over::<K, S>())),
             Reduction::Extreme { largest, f } => {
                 let extreme = if *largest { K::max_v() } else { K::min_v() };
-                K::compose(extreme, K::map_v(f.interpret::<K>()))
+                K::compose(extreme, K::map_v(f.interpret_over::<K, S>()))
             }
             Reduction::Index(i) => K::compose(K::index_v(), K::fork(K::exr(), K::const_ix(*i))),
             Reduction::Length => K::compose(
@@ -124,24 +152,27 @@ impl<V: Vocabulary> Reduction<V> {
                 K::fork(K::exl(), K::compose(K::ix_to_scalar(), len())),
             ),
             Reduction::Iterate(f) => K::compose(
-                K::iterate(f.interpret::<K>()),
+                K::iterate(f.interpret_over::<K, S>()),
                 K::fork(K::exl(), K::fork(K::exl(), len())),
             ),
             Reduction::Build(f) => {
                 // ((x, xs), i) ↦ f (x, xs[i])
                 let at = K::compose(K::index_v(), K::cross(K::exr(), K::id()));
                 let element = K::compose(
-                    f.interpret::<K>(),
+                    f.interpret_over::<K, S>(),
                     K::fork(K::compose(K::exl(), K::exl()), at),
                 );
                 K::compose(
-                    catad::vocabulary::sum_build::<K, (f64, Vec<f64>), f64>(element),
+                    catad::vocabulary::sum_build::<K, (S, Vec<S>), S>(element),
                     K::fork(K::id(), len()),
                 )
             }
             Reduction::Zip(f, g) => {
-                let pairs = K::compose(K::zip_v(), K::fork(K::exr(), K::map_v(g.interpret::<K>())));
-                let terms = K::map_v(K::compose(f.interpret::<K>(), K::exr()));
+                let pairs = K::compose(
+                    K::zip_v(),
+                    K::fork(K::exr(), K::map_v(g.interpret_over::<K, S>())),
+                );
+                let terms = K::map_v(K::compose(f.interpret_over::<K, S>(), K::exr()));
                 K::compose(K::sum_v(), K::compose(terms, K::fork(K::exl(), pairs)))
             }
         }

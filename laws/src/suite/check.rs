@@ -40,8 +40,9 @@ pub fn defined(defined: bool, law: impl FnOnce() -> bool) -> Option<bool> {
     defined.then(law)
 }
 
-/// A category the suites check on random programs of the vocabulary `V`: it runs them
-/// ([`Interprets`]) and its morphisms are compared by observing them over `f64` ([`Observe`]). An
+/// A category the suites check on random programs of the vocabulary `V` over the scalar `S`
+/// (`f64` unless given): it runs them ([`Interprets`]) and its morphisms are compared by
+/// observing them over `S` ([`Observe`]). An
 /// alias, implemented for every such category, so that a suite's bound is one word and the
 /// classes it checks.
 ///
@@ -56,9 +57,9 @@ pub fn defined(defined: bool, law: impl FnOnce() -> bool) -> Option<bool> {
 /// checked::<Reverse, Nonlinear>();
 /// checked::<Mat<f64>, Linear>();
 /// ```
-pub trait Checkable<V: Vocabulary>: Interprets<V> + Observe<f64> {}
+pub trait Checkable<V: Vocabulary, S: Scalar = f64>: Interprets<V, S> + Observe<S> {}
 
-impl<K: Interprets<V> + Observe<f64>, V: Vocabulary> Checkable<V> for K {}
+impl<K: Interprets<V, S> + Observe<S>, V: Vocabulary, S: Scalar> Checkable<V, S> for K {}
 
 /// The verdict of `law` on the vector program `p` at the point `x`, as an object `xs` of the
 /// shape `h` ([`Shape::shaped`]): `law(p in K, h, xs)` where `p` is defined at `xs`, `None`
@@ -147,6 +148,22 @@ impl Laws {
             short_name::<K>(),
             short_name::<V>()
         ))
+    }
+
+    /// The same laws over the scalar `S`, named in the description unless it is `f64`.
+    ///
+    /// ```
+    /// use catad::staged::Sym;
+    /// use catad_laws::suite::Laws;
+    /// assert_eq!(format!("{:?}", Laws::new("Fun").over::<f64>()), format!("{:?}", Laws::new("Fun")));
+    /// assert!(format!("{:?}", Laws::new("Fun").over::<Sym>()).contains("over Sym"));
+    /// ```
+    pub fn over<S: 'static>(self) -> Self {
+        if std::any::TypeId::of::<S>() == std::any::TypeId::of::<f64>() {
+            self
+        } else {
+            Laws::new(format!("{} over {}", self.about, short_name::<S>()))
+        }
     }
 
     /// The same laws, described further (by a shape, a mode).

@@ -5,7 +5,8 @@
 use super::check::{Checkable, Laws, at_vector, defined, short_name};
 use super::modes::EveryMode;
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
-use crate::program::{Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, Test, Vocabulary};
+use crate::program::{Curve, Field, Interprets, Line, Over, Plane, Pt, RandomProgram, Test};
+use crate::program::{Vocabulary, over};
 use crate::random::RandomShape;
 use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
 use crate::{At, Observe, calculus, cartesian, category, cocartesian, conditional, linear_map};
@@ -16,202 +17,227 @@ use catad::space::HasRep;
 use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
 
-/// Checks a law of one program of the kind `P`, at points where it is defined.
-fn one<K, V, P, L>(laws: &Laws, law: L)
+/// A morphism of `K` from `A` to `B` (the programs' types over `f64`) over the scalar `S`.
+type HomOver<K, A, B, S> = Hom<K, Over<A, S>, Over<B, S>>;
+
+/// Checks a law of one program of the kind `P`, over the scalar `S`, at points where it is
+/// defined.
+fn one<K, V, S, P, L>(laws: &Laws, law: L)
 where
-    K: Interprets<V>,
+    K: Interprets<V, S>,
     V: Vocabulary,
+    S: Scalar,
     P: RandomProgram<V>,
-    L: Copy + Fn(Hom<K, P::Dom, P::Cod>, &At<P::Dom, P::Cod>) -> bool,
+    L: Copy + Fn(HomOver<K, P::Dom, P::Cod, S>, &At<Over<P::Dom, S>, Over<P::Cod, S>>) -> bool,
 {
     laws.check(law, |law, (p, x): (P, Pt<P::Dom>)| {
         defined(p.eval(&x.0).is_some(), || {
-            law(p.interpret::<K>(), &At::point(x.0))
+            law(p.interpret_over::<K, S>(), &At::point(over::<_, S>(&x.0)))
         })
     });
 }
 
-/// Checks a law of two programs of the kinds `P` and `Q`, of one domain, at points where both are
-/// defined.
-fn two<K, V, P, Q, B, L>(laws: &Laws, law: L)
+/// Checks a law of two programs of the kinds `P` and `Q`, of one domain, over the scalar `S`, at
+/// points where both are defined.
+fn two<K, V, S, P, Q, B, L>(laws: &Laws, law: L)
 where
-    K: Interprets<V>,
+    K: Interprets<V, S>,
     V: Vocabulary,
+    S: Scalar,
     P: RandomProgram<V>,
     Q: RandomProgram<V, Dom = P::Dom>,
     B: Additive,
-    L: Copy + Fn(Hom<K, P::Dom, P::Cod>, Hom<K, Q::Dom, Q::Cod>, &At<P::Dom, B>) -> bool,
+    L: Copy
+        + Fn(
+            HomOver<K, P::Dom, P::Cod, S>,
+            HomOver<K, Q::Dom, Q::Cod, S>,
+            &At<Over<P::Dom, S>, B>,
+        ) -> bool,
 {
     laws.check(law, |law, (p, q, x): (P, Q, Pt<P::Dom>)| {
-        let (f, g) = (p.interpret::<K>(), q.interpret::<K>());
+        let (f, g) = (p.interpret_over::<K, S>(), q.interpret_over::<K, S>());
         let defined_at = p.eval(&x.0).is_some() && q.eval(&x.0).is_some();
-        defined(defined_at, || law(f, g, &At::point(x.0)))
+        defined(defined_at, || law(f, g, &At::point(over::<_, S>(&x.0))))
     });
 }
 
-/// Checks a law of a conditional with a random test and branches of the kind `P`, at points where
-/// all three are defined.
-fn branches<K, V, P, L>(laws: &Laws, law: L)
+/// Checks a law of a conditional with a random test and branches of the kind `P`, over the
+/// scalar `S`, at points where all three are defined.
+fn branches<K, V, S, P, L>(laws: &Laws, law: L)
 where
-    K: Interprets<V>,
+    K: Interprets<V, S>,
     V: Vocabulary,
-    Fun: Interprets<V>,
+    S: Scalar,
+    Fun: Interprets<V, S>,
     P: RandomProgram<V, Dom = (f64, f64)>,
     L: Copy
         + Fn(
-            &Pred<P::Dom>,
-            Hom<K, P::Dom, P::Cod>,
-            Hom<K, P::Dom, P::Cod>,
-            &At<P::Dom, P::Cod>,
+            &Pred<(S, S)>,
+            HomOver<K, P::Dom, P::Cod, S>,
+            HomOver<K, P::Dom, P::Cod, S>,
+            &At<(S, S), Over<P::Cod, S>>,
         ) -> bool,
 {
     laws.check(law, |law, (p, f, g, x): (Test<V>, P, P, Pt<P::Dom>)| {
         let defined_at = [f.eval(&x.0), g.eval(&x.0)].iter().all(Option::is_some);
-        let (f, g) = (f.interpret::<K>(), g.interpret::<K>());
+        let (f, g) = (f.interpret_over::<K, S>(), g.interpret_over::<K, S>());
         defined(defined_at && p.eval(&x.0).is_some(), || {
-            law(&p.pred(), f, g, &At::point(x.0))
+            law(&p.pred(), f, g, &At::point(over::<_, S>(&x.0)))
         })
     });
 }
 
-/// The [`Category`] laws of `K` on programs of `V`.
+/// The [`Category`] laws of `K` on programs of `V`, over the scalar `S` (over
+/// [`Sym`](catad::staged::Sym), a derivative category's programs are staged: see [`Observe`]).
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad_laws::program::Nonlinear;
-/// catad_laws::suite::category::<Fun, Nonlinear>();
+/// catad_laws::suite::category::<Fun, Nonlinear, f64>();
 /// ```
-pub fn category<K: Checkable<V>, V: Vocabulary>() {
-    let laws = Laws::of::<K, V>();
-    one::<K, V, Field<V>, _>(&laws, category::left_identity::<K, f64, _, _>);
-    one::<K, V, Plane<V>, _>(&laws, category::right_identity::<K, f64, _, _>);
-    one::<K, V, Plane<V>, _>(&laws, category::share_identity::<K, f64, _, _>);
+pub fn category<K: Checkable<V, S>, V: Vocabulary, S: Scalar>() {
+    let laws = Laws::of::<K, V>().over::<S>();
+    one::<K, V, S, Field<V>, _>(&laws, category::left_identity::<K, S, _, _>);
+    one::<K, V, S, Plane<V>, _>(&laws, category::right_identity::<K, S, _, _>);
+    one::<K, V, S, Plane<V>, _>(&laws, category::share_identity::<K, S, _, _>);
     laws.check(
-        category::compose_assoc::<K, f64, _, _, _, _>,
+        category::compose_assoc::<K, S, _, _, _, _>,
         |law, (f, g, h, x): (Curve<V>, Plane<V>, Field<V>, Pt<f64>)| {
             let defined_at = f
                 .eval(&x.0)
                 .and_then(|y| g.eval(&y))
                 .and_then(|z| h.eval(&z));
-            let (f, g, h) = (f.interpret::<K>(), g.interpret::<K>(), h.interpret::<K>());
-            defined(defined_at.is_some(), || law(f, g, h, &At::point(x.0)))
+            let (f, g) = (f.interpret_over::<K, S>(), g.interpret_over::<K, S>());
+            let h = h.interpret_over::<K, S>();
+            defined(defined_at.is_some(), || {
+                law(f, g, h, &At::point(over::<_, S>(&x.0)))
+            })
         },
     );
 }
 
-/// The [`Monoidal`] laws of `K` on programs of `V`.
+/// The [`Monoidal`] laws of `K` on programs of `V`, over the scalar `S`.
 ///
 /// ```
 /// use catad::interpretations::{Begin, Delta};
 /// use catad_laws::program::Linear;
-/// catad_laws::suite::monoidal::<Begin<Delta, f64>, Linear>();
+/// catad_laws::suite::monoidal::<Begin<Delta, f64>, Linear, f64>();
 /// ```
-pub fn monoidal<K: Checkable<V>, V: Vocabulary>() {
-    let laws = Laws::of::<K, V>();
+pub fn monoidal<K: Checkable<V, S>, V: Vocabulary, S: Scalar>() {
+    let laws = Laws::of::<K, V>().over::<S>();
     laws.check(
-        monoidal::cross_id::<K, f64, f64, f64>,
-        |law, x: Pt<(f64, f64)>| Some(law(&x.0)),
+        monoidal::cross_id::<K, S, S, S>,
+        |law, x: Pt<(f64, f64)>| Some(law(&over::<_, S>(&x.0))),
     );
     laws.check(
-        monoidal::cross_compose::<K, f64, _, _, _, _, _, _>,
+        monoidal::cross_compose::<K, S, _, _, _, _, _, _>,
         |law, (f, g, h, k, x): (Line<V>, Field<V>, Line<V>, Line<V>, Pt<(f64, f64)>)| {
             let (a, b) = x.0;
             let defined_at = f.eval(&a).and_then(|c| h.eval(&c)).is_some()
                 && g.eval(&(b, b)).and_then(|e| k.eval(&e)).is_some();
             defined(defined_at, || {
-                let g = K::compose(g.interpret::<K>(), K::dup());
-                let (f, h, k) = (f.interpret::<K>(), h.interpret::<K>(), k.interpret::<K>());
-                law(f, g, h, k, &At::point(x.0))
+                let g = K::compose(g.interpret_over::<K, S>(), K::dup());
+                let (f, h) = (f.interpret_over::<K, S>(), h.interpret_over::<K, S>());
+                let k = k.interpret_over::<K, S>();
+                law(f, g, h, k, &At::point(over::<_, S>(&x.0)))
             })
         },
     );
 }
 
-/// The [`Cartesian`] laws of `K` on programs of `V`.
+/// The [`Cartesian`] laws of `K` on programs of `V`, over the scalar `S`.
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad_laws::program::Nonlinear;
-/// catad_laws::suite::cartesian::<Reverse, Nonlinear>();
+/// catad_laws::suite::cartesian::<Reverse, Nonlinear, f64>();
 /// ```
-pub fn cartesian<K: Checkable<V>, V: Vocabulary>() {
-    let laws = Laws::of::<K, V>();
-    two::<K, V, Line<V>, Curve<V>, _, _>(&laws, cartesian::exl_fork::<K, f64, _, _, _>);
-    two::<K, V, Curve<V>, Line<V>, _, _>(&laws, cartesian::exr_fork::<K, f64, _, _, _>);
-    one::<K, V, Plane<V>, _>(&laws, cartesian::fork_unfork::<K, f64, _, _, _>);
+pub fn cartesian<K: Checkable<V, S>, V: Vocabulary, S: Scalar>() {
+    let laws = Laws::of::<K, V>().over::<S>();
+    two::<K, V, S, Line<V>, Curve<V>, _, _>(&laws, cartesian::exl_fork::<K, S, _, _, _>);
+    two::<K, V, S, Curve<V>, Line<V>, _, _>(&laws, cartesian::exr_fork::<K, S, _, _, _>);
+    one::<K, V, S, Plane<V>, _>(&laws, cartesian::fork_unfork::<K, S, _, _, _>);
 }
 
-/// The [`Cocartesian`] laws of `K` on programs of `V`: they hold for additive morphisms, so in a
-/// derivative category `V` is [`Linear`](crate::program::Linear).
+/// The [`Cocartesian`] laws of `K` on programs of `V`, over the scalar `S`: they hold for
+/// additive morphisms, so in a derivative category `V` is [`Linear`](crate::program::Linear).
 ///
 /// ```
 /// use catad::interpretations::{Cont, Delta, Dual};
 /// use catad_laws::program::Linear;
-/// catad_laws::suite::cocartesian::<Cont<Dual<Delta>, f64>, Linear>();
+/// catad_laws::suite::cocartesian::<Cont<Dual<Delta>, f64>, Linear, f64>();
 /// ```
-pub fn cocartesian<K: Checkable<V> + Cocartesian, V: Vocabulary>() {
-    let laws = Laws::of::<K, V>();
+pub fn cocartesian<K: Checkable<V, S> + Cocartesian, V: Vocabulary, S: Scalar>() {
+    let laws = Laws::of::<K, V>().over::<S>();
     laws.check(
-        cocartesian::join_inl::<K, f64, _, _, _>,
+        cocartesian::join_inl::<K, S, _, _, _>,
         |law, (f, g, x): (Field<V>, Line<V>, Pt<(f64, f64)>)| {
             defined(f.eval(&x.0).is_some() && g.eval(&x.0.1).is_some(), || {
-                law(f.interpret::<K>(), g.interpret::<K>(), &At::point(x.0))
+                let (f, g) = (f.interpret_over::<K, S>(), g.interpret_over::<K, S>());
+                law(f, g, &At::point(over::<_, S>(&x.0)))
             })
         },
     );
     laws.check(
-        cocartesian::join_inr::<K, f64, _, _, _>,
+        cocartesian::join_inr::<K, S, _, _, _>,
         |law, (f, g, x): (Curve<V>, Plane<V>, Pt<(f64, f64)>)| {
             defined(f.eval(&x.0.0).is_some() && g.eval(&x.0).is_some(), || {
-                law(f.interpret::<K>(), g.interpret::<K>(), &At::point(x.0))
+                let (f, g) = (f.interpret_over::<K, S>(), g.interpret_over::<K, S>());
+                law(f, g, &At::point(over::<_, S>(&x.0)))
             })
         },
     );
-    one::<K, V, Plane<V>, _>(&laws, cocartesian::join_unjoin::<K, f64, _, _, _>);
+    one::<K, V, S, Plane<V>, _>(&laws, cocartesian::join_unjoin::<K, S, _, _, _>);
 }
 
-/// The [`Scalable`] laws of `K`.
+/// The [`Scalable`] laws of `K`, over the scalar `S`.
 ///
 /// ```
 /// use catad::interpretations::{AddFun, Dual};
-/// catad_laws::suite::scalable::<Dual<Dual<AddFun>>>();
+/// catad_laws::suite::scalable::<Dual<Dual<AddFun>>, f64>();
 /// ```
-pub fn scalable<K: Scalable<f64> + Observe<f64>>() {
-    let laws = Laws::new(short_name::<K>());
+pub fn scalable<K: Scalable<S> + Observe<S>, S: Scalar>() {
+    let laws = Laws::new(short_name::<K>()).over::<S>();
+    let s = |x: Pt<f64>| S::from_f64(x.0);
     laws.check(
-        scalable::scale_compose::<K, f64>,
-        |law, (a, b, x): (Pt<f64>, Pt<f64>, Pt<f64>)| Some(law(a.0, b.0, &x.0)),
+        scalable::scale_compose::<K, S>,
+        |law, (a, b, x): (Pt<f64>, Pt<f64>, Pt<f64>)| Some(law(s(a), s(b), &s(x))),
     );
-    laws.check(scalable::scale_one::<K, f64>, |law, x: Pt<f64>| {
-        Some(law(&x.0))
+    laws.check(scalable::scale_one::<K, S>, |law, x: Pt<f64>| {
+        Some(law(&s(x)))
     });
 }
 
-/// The [`Conditional`] laws of `K` on programs of `V`: branches `ℝ² → ℝ²` and `ℝ² → ℝ`, tests
-/// comparing two more programs (run in `Fun`).
+/// The [`Conditional`] laws of `K` on programs of `V`, over the scalar `S`: branches `ℝ² → ℝ²`
+/// and `ℝ² → ℝ`, tests comparing two more programs (run in `Fun`).
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad_laws::program::Nonlinear;
-/// catad_laws::suite::conditional::<Forward, Nonlinear>();
+/// catad_laws::suite::conditional::<Forward, Nonlinear, f64>();
 /// ```
-pub fn conditional<K, V>()
+pub fn conditional<K, V, S>()
 where
-    K: Checkable<V> + Conditional,
+    K: Checkable<V, S> + Conditional,
     V: Vocabulary,
-    Fun: Interprets<V>,
+    S: Scalar,
+    Fun: Interprets<V, S>,
 {
-    let laws = Laws::of::<K, V>();
-    branches::<K, V, Plane<V>, _>(&laws, conditional::cond_chooses::<K, f64, _, _>);
+    let laws = Laws::of::<K, V>().over::<S>();
+    branches::<K, V, S, Plane<V>, _>(&laws, conditional::cond_chooses::<K, S, _, _>);
     laws.check(
-        conditional::cond_idempotent::<K, f64, _, _>,
+        conditional::cond_idempotent::<K, S, _, _>,
         |law, (p, f, x): (Test<V>, Field<V>, Pt<(f64, f64)>)| {
             defined(p.eval(&x.0).is_some() && f.eval(&x.0).is_some(), || {
-                law(&p.pred(), f.interpret::<K>(), &At::point(x.0))
+                law(
+                    &p.pred(),
+                    f.interpret_over::<K, S>(),
+                    &At::point(over::<_, S>(&x.0)),
+                )
             })
         },
     );
-    branches::<K, V, Field<V>, _>(&laws, conditional::cond_not::<K, f64, _, _>);
+    branches::<K, V, S, Field<V>, _>(&laws, conditional::cond_not::<K, S, _, _>);
 }
 
 /// The [`RepCat`] laws of `K` at the object `A`.

@@ -16,6 +16,7 @@ use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
 use crate::{At, Differentiable, Lift, Observe, functor};
 use catad::interpretations::{AddFun, D, Func};
 use catad::prelude::*;
+use catad::staged::Sym;
 use quickcheck::Arbitrary;
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -159,6 +160,75 @@ where
         in_c: VecField::<V>::interpret::<C>,
     };
     derivative_laws(&Laws::of::<C, V>().at("ℝ × Vec<ℝ> → ℝ"), programs);
+}
+
+/// Staging `C` (a derivative category over `Sym`) against `Forward` over `f64`.
+struct Staged<C>(PhantomData<C>);
+
+impl<C, V> OnPrograms<V> for Staged<C>
+where
+    C: Checkable<V, Sym>,
+    V: Vocabulary,
+    Forward: Interprets<V>,
+{
+    fn run<P: RandomProgram<V>>(&self, laws: &Laws) {
+        laws.check(
+            functor::staged_is_direct::<C, Forward, P::Dom, P::Cod>,
+            |law, (p, x): (P, Pt<P::Dom>)| {
+                defined(p.eval(&x.0).is_some(), || {
+                    let staged = p.interpret_over::<C, Sym>();
+                    law(&staged, &p.interpret::<Forward>(), &At::point(x.0))
+                })
+            },
+        );
+    }
+}
+
+/// Staging is a functor: programs of `V` in the derivative category `C` over
+/// [`Sym`](catad::staged::Sym), observed staged (recorded near the point, compiled to a tape, read
+/// from the tape's run at the point: see [`Observe`]), have the value and Jacobian they have in
+/// `Forward` over `f64` — every kind of random scalar program, at random points where it is
+/// defined.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::staged_derivatives::<Reverse, Nonlinear>();
+/// ```
+pub fn staged_derivatives<C, V>()
+where
+    C: Checkable<V, Sym>,
+    V: Vocabulary,
+    Forward: Interprets<V>,
+{
+    on_programs(&Staged::<C>(PhantomData), &Laws::of::<C, V>().over::<Sym>());
+}
+
+/// [`staged_derivatives`] on programs whose input holds a vector of run-time length
+/// ([`VecField`], at vectors of 0 to `V::ITERATIONS` elements): the vector's length is the
+/// tape's shape.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::program::Looping;
+/// catad_laws::suite::staged_run_time_vectors::<ReverseDelta, Looping>();
+/// ```
+pub fn staged_run_time_vectors<C, V>()
+where
+    C: Checkable<V, Sym> + Program<Sym>,
+    V: Vocabulary,
+    Forward: Interprets<V>,
+{
+    let laws = Laws::of::<C, V>().over::<Sym>().at("ℝ × Vec<ℝ> → ℝ");
+    laws.check(
+        functor::staged_is_direct::<C, Forward, (f64, Vec<f64>), f64>,
+        |law, (p, x): (VecField<V>, Pt<(f64, Vec<f64>)>)| {
+            defined(p.eval(&x.0).is_some(), || {
+                let staged = p.interpret_over::<C, Sym>();
+                law(&staged, &p.interpret::<Forward>(), &At::point(x.0))
+            })
+        },
+    );
 }
 
 /// The law `law` between the interpretations in `K1` and in `K2` of random programs of the kind

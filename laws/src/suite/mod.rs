@@ -10,7 +10,7 @@
 //! use catad::space::VecLen;
 //! use catad_laws::program::Linear;
 //! use catad_laws::suite;
-//! suite::category::<Dual<AddFun>, Linear>();
+//! suite::category::<Dual<AddFun>, Linear, f64>();
 //! suite::cartesian_i::<Dual<AddFun>, Linear, VecLen>();
 //! ```
 //!
@@ -31,7 +31,13 @@
 //!   constant;
 //! - the vector-space laws of an object type ([`space`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
-//!   macro corpus in every mode ([`program_in_every_mode`]).
+//!   macro corpus in every mode ([`program_in_every_mode`]);
+//! - the suites of the classes on scalar programs over [`Sym`](catad::staged::Sym), staged, in
+//!   every mode ([`staged_in_every_mode`]).
+//!
+//! The suites of the classes on scalar programs take the scalar `S` their programs run over:
+//! `f64`, or `Sym`, over which a derivative category's morphisms are observed staged (see
+//! [`Observe`](crate::Observe)).
 
 mod check;
 mod classes;
@@ -52,9 +58,9 @@ pub use data::data;
 pub use folds::{fold_i, linear_folds};
 pub use functors::{
     derivatives, lift, program_in_every_mode, representations, run_time_vectors,
-    vector_derivatives, vector_representations,
+    staged_derivatives, staged_run_time_vectors, vector_derivatives, vector_representations,
 };
 pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
 pub use loops::loops;
-pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode};
+pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode, staged_in_every_mode};
 pub use space::space;

@@ -2,9 +2,10 @@
 
 use super::{
     cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, data, derivatives,
-    fold_i, loops, monoidal, monoidal_i, rep_cat, run_time_vectors, scalable, sum_i,
-    vector_derivatives, zip_i,
+    fold_i, loops, monoidal, monoidal_i, rep_cat, run_time_vectors, scalable, staged_derivatives,
+    staged_run_time_vectors, sum_i, vector_derivatives, zip_i,
 };
+use crate::Observe;
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode, for_each_paper_mode};
 use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
 use crate::random::{RandomShape, rep_shape};
@@ -12,6 +13,7 @@ use crate::vector::{InterpretsI, Shape};
 use catad::interpretations::{D, DMap, Func};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
+use catad::staged::Sym;
 use frunk_core::HList;
 use quickcheck::Gen;
 
@@ -111,6 +113,58 @@ pub fn in_every_mode(suite: ModeSuite) {
     for_each_paper_mode(&mut { suite });
 }
 
+/// Runs `suite` over [`Sym`] in every mode of [`modes`](crate::modes): staged. A derivative
+/// category over `Sym` is observed by recording, compiling to a tape and reading the tape's run
+/// ([`Observe`]), so
+///
+/// - the suites of the classes on scalar programs (`Category`, `Monoidal`, `Cartesian`,
+///   `Cocartesian`, `Scalable`, `Conditional`) check their laws of the staged programs, on the
+///   programs [`in_every_mode`] gives each mode;
+/// - `Derivatives` and `RunTimeVectors` check that staging is a functor: each random program
+///   staged has the value and Jacobian it has in `Forward` over `f64`
+///   ([`staged_derivatives`](super::staged_derivatives),
+///   [`staged_run_time_vectors`](super::staged_run_time_vectors)), on the programs (with loops,
+///   run-time vectors, checkpoints and a custom primitive) [`in_every_mode`] gives each mode.
+///
+/// ```
+/// use catad_laws::suite::{ModeSuite, staged_in_every_mode};
+/// staged_in_every_mode(ModeSuite::Scalable);
+/// ```
+///
+/// # Panics
+///
+/// If a law fails, as [`in_every_mode`]; and for the other suites (`RepCat`, `Loops`, `Data`,
+/// `FoldI`, the indexed ones), naming the suite: those are written over `f64`.
+pub fn staged_in_every_mode(suite: ModeSuite) {
+    for_each_mode::<Sym, _>(&mut Staged(suite));
+    for_each_paper_mode::<Sym, _>(&mut Staged(suite));
+}
+
+/// A suite of [`staged_in_every_mode`].
+struct Staged(ModeSuite);
+
+impl ModeVisitor<Sym> for Staged {
+    fn visit<K: Representation<Sym>>(&mut self, mode: &Mode) {
+        let suite = self.0;
+        let ran = if mode.static_only {
+            suite.staged::<K, Nonlinear, Linear, Nonlinear>(false)
+        } else if mode.shallow {
+            if suite == ModeSuite::Derivatives {
+                staged_derivatives::<D<K>, Shallow<Looping<2, 1>, 3>>();
+            }
+            suite.staged::<K, Shallow<Nonlinear>, Shallow<Linear>, Shallow<Nonlinear, 1>>(true)
+        } else {
+            suite.staged::<K, Looping, Linear, Looping>(true)
+        };
+        assert!(
+            ran,
+            "{suite:?} does not run staged: only the suites of the classes on scalar programs \
+             (Category, Monoidal, Cartesian, Cocartesian, Scalable, Conditional), Derivatives \
+             and RunTimeVectors do"
+        );
+    }
+}
+
 impl ModeVisitor for ModeSuite {
     fn visit<K: Representation>(&mut self, mode: &Mode) {
         if mode.static_only {
@@ -148,21 +202,14 @@ impl ModeSuite {
         Forward: Interprets<N> + Interprets<I>,
     {
         match self {
-            ModeSuite::Category => {
-                category::<D<K>, N>();
-                category::<D<K>, L>();
+            ModeSuite::Category
+            | ModeSuite::Monoidal
+            | ModeSuite::Cartesian
+            | ModeSuite::Cocartesian
+            | ModeSuite::Scalable
+            | ModeSuite::Conditional => {
+                self.classes::<K, N, L, f64>();
             }
-            ModeSuite::Monoidal => {
-                monoidal::<D<K>, N>();
-                monoidal::<D<K>, L>();
-            }
-            ModeSuite::Cartesian => {
-                cartesian::<D<K>, N>();
-                cartesian::<D<K>, L>();
-            }
-            ModeSuite::Cocartesian => cocartesian::<D<K>, L>(),
-            ModeSuite::Scalable => scalable::<D<K>>(),
-            ModeSuite::Conditional => conditional::<D<K>, N>(),
             ModeSuite::RepCat => {
                 rep_cat::<D<K>, Affine>();
                 rep_cat::<D<K>, HList![f64, [f64; 2], (f64, f64)]>();
@@ -204,6 +251,64 @@ impl ModeSuite {
 }
 
 impl ModeSuite {
+    /// Runs `self` in `D<K>` over the scalar `S` if it is one of the suites of the classes on
+    /// scalar programs, generic in their scalar (on the numeric vocabulary `N` and the linear one
+    /// `L`); whether it is.
+    fn classes<K, N, L, S>(self) -> bool
+    where
+        K: Representation<S>,
+        N: Vocabulary,
+        L: Vocabulary,
+        S: Scalar,
+        D<K>: Interprets<N, S> + Interprets<L, S> + Observe<S>,
+        Fun: Interprets<N, S>,
+    {
+        match self {
+            ModeSuite::Category => {
+                category::<D<K>, N, S>();
+                category::<D<K>, L, S>();
+            }
+            ModeSuite::Monoidal => {
+                monoidal::<D<K>, N, S>();
+                monoidal::<D<K>, L, S>();
+            }
+            ModeSuite::Cartesian => {
+                cartesian::<D<K>, N, S>();
+                cartesian::<D<K>, L, S>();
+            }
+            ModeSuite::Cocartesian => cocartesian::<D<K>, L, S>(),
+            ModeSuite::Scalable => scalable::<D<K>, S>(),
+            ModeSuite::Conditional => conditional::<D<K>, N, S>(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Runs `self` staged in `D<K>` over `Sym`, on the numeric vocabulary `N` and the linear one
+    /// `L`, and (if `run_time`) on programs over run-time vectors with bodies of `R`; whether it is
+    /// a suite that runs staged.
+    fn staged<K, N, L, R>(self, run_time: bool) -> bool
+    where
+        K: Representation<Sym>,
+        N: Vocabulary,
+        L: Vocabulary,
+        R: Vocabulary,
+        D<K>: Interprets<N, Sym> + Interprets<L, Sym> + Interprets<R, Sym>,
+        Fun: Interprets<N, Sym>,
+        Forward: Interprets<N> + Interprets<R>,
+    {
+        match self {
+            ModeSuite::Derivatives => staged_derivatives::<D<K>, N>(),
+            ModeSuite::RunTimeVectors => {
+                if run_time {
+                    staged_run_time_vectors::<D<K>, R>();
+                }
+            }
+            _ => return self.classes::<K, N, L, Sym>(),
+        }
+        true
+    }
+
     /// The suites over loops and run-time vectors in a shallow mode `D<K>`: programs with at most
     /// one loop, of at most two iterations over bodies of depth at most 1 (see [`Shallow`]).
     fn over_few_loops<K: Representation>(self) {

@@ -1,17 +1,19 @@
 //! The functor and calculus laws on scalar programs: the derivatives of every mode and of the other
-//! derivative categories; `cont`, `begin` and `asDual` are homomorphisms; every representation of
-//! linear maps gives `AddFun`'s matrices.
+//! derivative categories, and every mode's staged over `Sym`; `cont`, `begin` and `asDual` are
+//! homomorphisms; every representation of linear maps gives `AddFun`'s matrices.
 
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad_laws::program::{Field, Line, Linear, Looping, Nonlinear, Pt, RandomProgram, Shallow, VecField};
-use catad_laws::suite::{self, ModeSuite, in_every_mode};
+use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
 use quickcheck::Arbitrary;
 
 // One line per instance and suite.
 
 #[test] fn modes_derivatives() { in_every_mode(ModeSuite::Derivatives) }
 #[test] fn modes_run_time_vectors() { in_every_mode(ModeSuite::RunTimeVectors) }
+#[test] fn staged_modes_derivatives() { staged_in_every_mode(ModeSuite::Derivatives) }
+#[test] fn staged_modes_run_time_vectors() { staged_in_every_mode(ModeSuite::RunTimeVectors) }
 #[test] fn reverse_cont_pair_derivatives() { suite::derivatives::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn forward_begin_pair_derivatives() { suite::derivatives::<ForwardBegin<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn d_dual_dual_derivatives() { suite::derivatives::<D<Dual<Dual<AddFun>>>, Nonlinear>() }

@@ -11,8 +11,9 @@
 //! The programs of the macro corpus meet the suites in catad's integration tests
 //! (`tests/integration/corpus/`), where each is built once per mode for every check.
 //!
-//! The five modes of `catad_laws::modes` run through `suite::in_every_mode`; the other
-//! representations of derivatives are listed here.
+//! The modes of `catad_laws::modes` run through `suite::in_every_mode`, and the class suites
+//! staged over `Sym` through `suite::staged_in_every_mode`; the other representations of
+//! derivatives are listed here.
 
 // The instance tables keep one line per instance and suite.
 #[rustfmt::skip]
