@@ -124,7 +124,9 @@ pub fn in_every_mode(suite: ModeSuite) {
 ///   staged has the value and Jacobian it has in `Forward` over `f64`
 ///   ([`staged_derivatives`](super::staged_derivatives),
 ///   [`staged_run_time_vectors`](super::staged_run_time_vectors)), on the programs (with loops,
-///   run-time vectors, checkpoints and a custom primitive) [`in_every_mode`] gives each mode.
+///   run-time vectors, checkpoints and a custom primitive) [`in_every_mode`] gives each mode;
+/// - `Loops` checks the loop laws of the staged loops (unrolled in the tape), `Data` the data
+///   laws of staged reads of data (constants in the tape).
 ///
 /// ```
 /// use catad_laws::suite::{ModeSuite, staged_in_every_mode};
@@ -133,8 +135,8 @@ pub fn in_every_mode(suite: ModeSuite) {
 ///
 /// # Panics
 ///
-/// If a law fails, as [`in_every_mode`]; and for the other suites (`RepCat`, `Loops`, `Data`,
-/// `FoldI`, the indexed ones), naming the suite: those are written over `f64`.
+/// If a law fails, as [`in_every_mode`]; and for the other suites (`RepCat`, `FoldI`, the indexed
+/// ones), naming the suite: those are written over `f64`.
 pub fn staged_in_every_mode(suite: ModeSuite) {
     for_each_mode::<Sym, _>(&mut Staged(suite));
     for_each_paper_mode::<Sym, _>(&mut Staged(suite));
@@ -159,8 +161,8 @@ impl ModeVisitor<Sym> for Staged {
         assert!(
             ran,
             "{suite:?} does not run staged: only the suites of the classes on scalar programs \
-             (Category, Monoidal, Cartesian, Cocartesian, Scalable, Conditional), Derivatives \
-             and RunTimeVectors do"
+             (Category, Monoidal, Cartesian, Cocartesian, Scalable, Conditional), Derivatives, \
+             RunTimeVectors, Loops and Data do"
         );
     }
 }
@@ -220,10 +222,10 @@ impl ModeSuite {
             ModeSuite::Derivatives => derivatives::<D<K>, N>(),
             ModeSuite::Loops => {
                 if !(mode.static_only || mode.shallow) {
-                    loops::<D<K>, N>();
+                    loops::<D<K>, N, f64>();
                 }
             }
-            ModeSuite::Data => data::<D<K>, N>(),
+            ModeSuite::Data => data::<D<K>, N, f64>(),
             ModeSuite::RunTimeVectors => {
                 if !(mode.static_only || mode.shallow) {
                     run_time_vectors::<D<K>, N>();
@@ -285,9 +287,9 @@ impl ModeSuite {
     }
 
     /// Runs `self` staged in `D<K>` over `Sym`, on the numeric vocabulary `N` and the linear one
-    /// `L`, and (if `run_time`) on programs over run-time vectors with bodies of `R`; whether it is
-    /// a suite that runs staged.
-    fn staged<K, N, L, R>(self, run_time: bool) -> bool
+    /// `L`, and (if the mode runs loops and run-time vectors, `looping`) on loops and programs over
+    /// run-time vectors with bodies of `R`; whether it is a suite that runs staged.
+    fn staged<K, N, L, R>(self, looping: bool) -> bool
     where
         K: Representation<Sym>,
         N: Vocabulary,
@@ -300,10 +302,16 @@ impl ModeSuite {
         match self {
             ModeSuite::Derivatives => staged_derivatives::<D<K>, N>(),
             ModeSuite::RunTimeVectors => {
-                if run_time {
+                if looping {
                     staged_run_time_vectors::<D<K>, R>();
                 }
             }
+            ModeSuite::Loops => {
+                if looping {
+                    loops::<D<K>, R, Sym>();
+                }
+            }
+            ModeSuite::Data => data::<D<K>, N, Sym>(),
             _ => return self.classes::<K, N, L, Sym>(),
         }
         true
@@ -314,7 +322,7 @@ impl ModeSuite {
     fn over_few_loops<K: Representation>(self) {
         match self {
             ModeSuite::Derivatives => derivatives::<D<K>, Shallow<Looping<2, 1>, 3>>(),
-            ModeSuite::Loops => loops::<D<K>, Shallow<Nonlinear, 1>>(),
+            ModeSuite::Loops => loops::<D<K>, Shallow<Nonlinear, 1>, f64>(),
             ModeSuite::RunTimeVectors => run_time_vectors::<D<K>, Shallow<Nonlinear, 1>>(),
             ModeSuite::FoldI => fold_i::<D<K>, Shallow<Nonlinear, 1>, VecLen>(),
             ModeSuite::Category

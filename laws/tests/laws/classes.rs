@@ -18,8 +18,8 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
 #[test] fn fun_conditional() { suite::conditional::<Fun, Looping, f64>() }
 #[test] fn fun_rep_cat() { suite::rep_cat::<Fun, Params>() }
 #[test] fn fun_rep_cat_hlist() { suite::rep_cat::<Fun, Row>() }
-#[test] fn fun_loops() { suite::loops::<Fun, Looping>() }
-#[test] fn fun_data() { suite::data::<Fun, Looping>() }
+#[test] fn fun_loops() { suite::loops::<Fun, Looping, f64>() }
+#[test] fn fun_data() { suite::data::<Fun, Looping, f64>() }
 
 #[test] fn add_fun_category() { suite::category::<AddFun, Linear, f64>() }
 #[test] fn add_fun_monoidal() { suite::monoidal::<AddFun, Linear, f64>() }
@@ -195,9 +195,11 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
 #[test] fn staged_modes_cocartesian() { staged_in_every_mode(ModeSuite::Cocartesian) }
 #[test] fn staged_modes_scalable() { staged_in_every_mode(ModeSuite::Scalable) }
 #[test] fn staged_modes_conditional() { staged_in_every_mode(ModeSuite::Conditional) }
+#[test] fn staged_modes_loops() { staged_in_every_mode(ModeSuite::Loops) }
+#[test] fn staged_modes_data() { staged_in_every_mode(ModeSuite::Data) }
 #[test]
-#[should_panic(expected = "Loops does not run staged")]
-fn staged_modes_name_a_suite_they_do_not_run() { staged_in_every_mode(ModeSuite::Loops) }
+#[should_panic(expected = "RepCat does not run staged")]
+fn staged_modes_name_a_suite_they_do_not_run() { staged_in_every_mode(ModeSuite::RepCat) }
 
 #[test] fn reverse_cont_pair_category() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>, f64>() }
 #[test] fn reverse_cont_pair_category_linear() { suite::category::<ReverseCont<(f64, f64)>, Shallow<Linear>, f64>() }
