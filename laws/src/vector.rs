@@ -22,23 +22,27 @@
 //! }
 //! ```
 
+use crate::program::over;
 use crate::program::{BOUND, Field, Interprets, Line, MIN_DEPTH, Pt, RandomProgram, Vocabulary};
 use catad::prelude::*;
+use catad::space::Rescale;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
 use nalgebra::{DVector, SVector};
 use quickcheck::{Arbitrary, Gen};
 
-/// A category that runs the vector programs of the vocabulary `V` at the container shape `H`.
-pub trait InterpretsI<V: Vocabulary, H: Container>:
-    Interprets<V> + CartesianI<H> + CocartesianI<H> + ZipI<H>
+/// A category that runs the vector programs of the vocabulary `V` at the container shape `H`,
+/// over the scalar `S` (`f64` unless given).
+pub trait InterpretsI<V: Vocabulary, H: Container, S: Scalar = f64>:
+    Interprets<V, S> + CartesianI<H> + CocartesianI<H> + ZipI<H>
 {
 }
 
-impl<K, V, H> InterpretsI<V, H> for K
+impl<K, V, H, S> InterpretsI<V, H, S> for K
 where
-    K: Interprets<V> + CartesianI<H> + CocartesianI<H> + ZipI<H>,
+    K: Interprets<V, S> + CartesianI<H> + CocartesianI<H> + ZipI<H>,
     V: Vocabulary,
     H: Container,
+    S: Scalar,
 {
 }
 
@@ -114,28 +118,39 @@ impl<V: Vocabulary> VecMap<V> {
         &self,
         h: H,
     ) -> Hom<K, H::Obj<f64>, H::Obj<f64>> {
-        type Pair<H> = (<H as Container>::Obj<f64>, <H as Container>::Obj<f64>);
+        self.interpret_over::<K, H, f64>(h)
+    }
+
+    /// The program as a morphism of `K` at the shape `h`, over the scalar `S`.
+    pub fn interpret_over<K: InterpretsI<V, H, S>, H: Container, S: Scalar>(
+        &self,
+        h: H,
+    ) -> Hom<K, H::Obj<S>, H::Obj<S>> {
+        type Pair<H, S> = (<H as Container>::Obj<S>, <H as Container>::Obj<S>);
         match self {
-            VecMap::Id => K::id::<H::Obj<f64>>(),
+            VecMap::Id => K::id::<H::Obj<S>>(),
             VecMap::Cross(lines) => {
-                let fs = h.tabulate(|i| lines[i % lines.len()].interpret::<K>());
-                K::cross_i::<f64, f64>(h, fs)
+                let fs = h.tabulate(|i| lines[i % lines.len()].interpret_over::<K, S>());
+                K::cross_i::<S, S>(h, fs)
             }
-            VecMap::Fmap(l) => K::fmap::<f64, f64>(h, l.interpret::<K>()),
-            VecMap::ZipWith(f, p, q) => K::compose::<H::Obj<f64>, Pair<H>, H::Obj<f64>>(
-                zip_with::<K, H, f64, f64, f64>(h, f.interpret::<K>()),
-                K::fork::<H::Obj<f64>, H::Obj<f64>, H::Obj<f64>>(
-                    p.interpret::<K, H>(h),
-                    q.interpret::<K, H>(h),
+            VecMap::Fmap(l) => K::fmap::<S, S>(h, l.interpret_over::<K, S>()),
+            VecMap::ZipWith(f, p, q) => K::compose::<H::Obj<S>, Pair<H, S>, H::Obj<S>>(
+                zip_with::<K, H, S, S, S>(h, f.interpret_over::<K, S>()),
+                K::fork::<H::Obj<S>, H::Obj<S>, H::Obj<S>>(
+                    p.interpret_over::<K, H, S>(h),
+                    q.interpret_over::<K, H, S>(h),
                 ),
             ),
-            VecMap::Compose(g, f) => K::compose::<H::Obj<f64>, H::Obj<f64>, H::Obj<f64>>(
-                g.interpret::<K, H>(h),
-                f.interpret::<K, H>(h),
+            VecMap::Compose(g, f) => K::compose::<H::Obj<S>, H::Obj<S>, H::Obj<S>>(
+                g.interpret_over::<K, H, S>(h),
+                f.interpret_over::<K, H, S>(h),
             ),
-            VecMap::Spread(l, r) => K::compose::<H::Obj<f64>, f64, H::Obj<f64>>(
-                K::repl_i::<f64>(h),
-                K::compose::<H::Obj<f64>, f64, f64>(l.interpret::<K>(), r.interpret::<K, H>(h)),
+            VecMap::Spread(l, r) => K::compose::<H::Obj<S>, S, H::Obj<S>>(
+                K::repl_i::<S>(h),
+                K::compose::<H::Obj<S>, S, S>(
+                    l.interpret_over::<K, S>(),
+                    r.interpret_over::<K, H, S>(h),
+                ),
             ),
         }
     }
@@ -174,15 +189,23 @@ impl<V: Vocabulary> VecFold<V> {
 
     /// The program as a morphism of `K` at the shape `h`, which has at least one position.
     pub fn interpret<K: InterpretsI<V, H>, H: Container>(&self, h: H) -> Hom<K, H::Obj<f64>, f64> {
+        self.interpret_over::<K, H, f64>(h)
+    }
+
+    /// The program as a morphism of `K` at the shape `h`, over the scalar `S`.
+    pub fn interpret_over<K: InterpretsI<V, H, S>, H: Container, S: Scalar>(
+        &self,
+        h: H,
+    ) -> Hom<K, H::Obj<S>, S> {
         match self {
-            VecFold::Sum(p) => K::compose::<H::Obj<f64>, H::Obj<f64>, f64>(
-                K::jam_i::<f64>(h),
-                p.interpret::<K, H>(h),
+            VecFold::Sum(p) => K::compose::<H::Obj<S>, H::Obj<S>, S>(
+                K::jam_i::<S>(h),
+                p.interpret_over::<K, H, S>(h),
             ),
             VecFold::At(i, p) => {
-                let projections = K::ex_i::<f64>(h);
+                let projections = K::ex_i::<S>(h);
                 let ex = h.items(&projections)[i % h.size()].clone();
-                K::compose::<H::Obj<f64>, H::Obj<f64>, f64>(ex, p.interpret::<K, H>(h))
+                K::compose::<H::Obj<S>, H::Obj<S>, S>(ex, p.interpret_over::<K, H, S>(h))
             }
         }
     }
@@ -312,6 +335,44 @@ pub trait Shape: Container<Obj<f64>: Space<f64>, Obj<(f64, f64)>: Space<f64>> {
     fn plain(&self, xs: &Self::Obj<f64>) -> Vec<f64> {
         self.elements(xs).to_vec()
     }
+}
+
+/// A [`Shape`] whose objects of scalars and of pairs over the scalar `S` are vector spaces too
+/// (every shape of the suites, over `f64` and over [`Sym`](catad::staged::Sym)).
+///
+/// ```
+/// use catad::space::VecLen;
+/// use catad::staged::Sym;
+/// use catad_laws::vector::{Shape, ShapeOver, VecPt};
+/// let x = VecPt(vec![1.0, 2.0]);
+/// let h = VecLen::shape_of(&x);
+/// let xs: Vec<Sym> = h.over(&h.object(&x));
+/// assert_eq!(xs[1].value(), 2.0);
+/// ```
+pub trait ShapeOver<S: Scalar>:
+    Shape
+    + Container<
+        Obj<S>: Space<S>,
+        Obj<(S, S)>: Space<S>,
+        Obj<f64>: Rescale<f64, Over<S> = Self::Obj<S>>,
+    >
+{
+    /// The object `xs` over `S`: each element [`Scalar::from_f64`].
+    fn over(&self, xs: &Self::Obj<f64>) -> Self::Obj<S> {
+        over::<_, S>(xs)
+    }
+}
+
+impl<H, S> ShapeOver<S> for H
+where
+    H: Shape
+        + Container<
+            Obj<S>: Space<S>,
+            Obj<(S, S)>: Space<S>,
+            Obj<f64>: Rescale<f64, Over<S> = H::Obj<S>>,
+        >,
+    S: Scalar,
+{
 }
 
 impl Shape for VecLen {

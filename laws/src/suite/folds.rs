@@ -4,8 +4,8 @@
 
 use super::check::{Checkable, Laws, defined, short_name};
 use crate::functor::representations_agree;
-use crate::program::{Curve, Field, Interprets, Line, Pt, RandomProgram, Vocabulary};
-use crate::vector::{Lines, Shape, VecPt};
+use crate::program::{Curve, Field, Interprets, Line, Pt, RandomProgram, Vocabulary, over};
+use crate::vector::{Lines, Shape, ShapeOver, VecPt};
 use crate::{At, folds};
 use catad::interpretations::AddFun;
 use catad::prelude::*;
@@ -16,23 +16,23 @@ use catad::vocabulary::{FoldI, LinearMap, UnfoldI};
 type FoldCase<V> = (Field<V>, Field<V>, Lines<V>, Pt<f64>, Pt<f64>, VecPt, u8);
 
 /// `((e, s), a) ↦ f (g (e, s), l a)`.
-fn fold_step<K: Interprets<V>, V: Vocabulary>(
+fn fold_step<K: Interprets<V, S>, V: Vocabulary, S: Scalar>(
     f: &Field<V>,
     g: &Field<V>,
     l: &Line<V>,
-) -> Hom<K, ((f64, f64), f64), f64> {
+) -> Hom<K, ((S, S), S), S> {
     K::compose(
-        f.interpret::<K>(),
-        K::cross(g.interpret::<K>(), l.interpret::<K>()),
+        f.interpret_over::<K, S>(),
+        K::cross(g.interpret_over::<K, S>(), l.interpret_over::<K, S>()),
     )
 }
 
-/// The steps of a random fold at the shape `h`.
-fn fold_steps<K: Interprets<V>, V: Vocabulary, H: Shape>(
+/// The steps of a random fold at the shape `h`, over the scalar `S`.
+fn fold_steps<K: Interprets<V, S>, V: Vocabulary, H: Shape, S: Scalar>(
     h: H,
     (f, g, ls): Steps<'_, V>,
-) -> H::Of<Hom<K, ((f64, f64), f64), f64>> {
-    h.tabulate(|i| fold_step::<K, V>(f, g, &ls.at(i)))
+) -> H::Of<Hom<K, ((S, S), S), S>> {
+    h.tabulate(|i| fold_step::<K, V, S>(f, g, &ls.at(i)))
 }
 
 /// `s ↦ (c s, l s)`: a step of an unfold.
@@ -125,25 +125,29 @@ fn unfold_steps<K: Interprets<V>, V: Vocabulary, H: Shape>(
     h.tabulate(|i| unfold_step::<K, V>(c, &ls.at(i)))
 }
 
-/// The [`FoldI`] law of `K` on steps of `V` at the shape `H`: the fold equals its unrolling, at
-/// vectors of 0 to `V::ITERATIONS` elements (of a run-time shape).
+/// The [`FoldI`] law of `K` on steps of `V` at the shape `H`, over the scalar `S`: the fold
+/// equals its unrolling, at vectors of 0 to `V::ITERATIONS` elements (of a run-time shape).
 ///
 /// ```
 /// use catad::prelude::*;
 /// use catad::space::VecLen;
 /// use catad_laws::program::Nonlinear;
-/// catad_laws::suite::fold_i::<Reverse, Nonlinear, VecLen>();
+/// catad_laws::suite::fold_i::<Reverse, Nonlinear, VecLen, f64>();
 /// ```
-pub fn fold_i<K, V, H>()
+pub fn fold_i<K, V, H, S>()
 where
-    K: Checkable<V> + FoldI<H> + CartesianI<H>,
+    K: Checkable<V, S> + FoldI<H> + CartesianI<H>,
     V: Vocabulary,
-    H: Shape,
+    H: ShapeOver<S>,
+    S: Scalar,
 {
     on_folds::<V, H, _>(
-        &Laws::of::<K, V>().at(&short_name::<H>()),
-        folds::fold_i_unrolls::<K, H, f64, f64, f64, f64>,
-        |law, h, steps, at| law(h, fold_steps::<K, V, H>(h, steps), at),
+        &Laws::of::<K, V>().at(&short_name::<H>()).over::<S>(),
+        folds::fold_i_unrolls::<K, H, S, S, S, S>,
+        |law, h, steps, at| {
+            let at = At::new(over(&at.a), over(&at.b));
+            law(h, fold_steps::<K, V, H, S>(h, steps), &at)
+        },
     );
 }
 
@@ -168,9 +172,9 @@ where
         + LinearMap<f64>,
     AddFun: Interprets<V>,
     V: Vocabulary,
-    H: Shape,
+    H: ShapeOver<f64>,
 {
-    fold_i::<K, V, H>();
+    fold_i::<K, V, H, f64>();
     let laws = Laws::of::<K, V>().at(&short_name::<H>());
     on_unfolds::<V, H, _>(
         &laws,
@@ -180,16 +184,16 @@ where
     on_folds::<V, H, _>(
         &laws,
         folds::unfold_transposes_fold::<K, H, f64, f64, f64, f64>,
-        |law, h, steps, at| law(h, fold_steps::<K, V, H>(h, steps), at),
+        |law, h, steps, at| law(h, fold_steps::<K, V, H, f64>(h, steps), at),
     );
     on_folds::<V, H, _>(
         &laws.at("fold_i"),
         representations_agree::<AddFun, K, f64, (f64, (f64, H::Obj<f64>)), f64>,
         |law, h, steps, at| {
-            let in_add_fun = AddFun::fold_i(h, fold_steps::<AddFun, V, H>(h, steps));
+            let in_add_fun = AddFun::fold_i(h, fold_steps::<AddFun, V, H, f64>(h, steps));
             law(
                 &in_add_fun,
-                &K::fold_i(h, fold_steps::<K, V, H>(h, steps)),
+                &K::fold_i(h, fold_steps::<K, V, H, f64>(h, steps)),
                 at,
             )
         },

@@ -12,7 +12,7 @@ use crate::program::{
     Along, Curve, Field, Interprets, Line, Plane, Pt, RandomProgram, VecField, Vocabulary,
 };
 use crate::random::RandomShape;
-use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
+use crate::vector::{InterpretsI, Shape, ShapeOver, VecMap, VecPt};
 use crate::{At, Differentiable, Lift, Observe, functor};
 use catad::interpretations::{AddFun, D, Func};
 use catad::prelude::*;
@@ -226,6 +226,39 @@ where
             defined(p.eval(&x.0).is_some(), || {
                 let staged = p.interpret_over::<C, Sym>();
                 law(&staged, &p.interpret::<Forward>(), &At::point(x.0))
+            })
+        },
+    );
+}
+
+/// [`staged_derivatives`] on vector programs of `V` at the shape `H` ([`VecMap`], the indexed
+/// vocabulary: `crossI`, `fmap`, `zipWith`, `replI`, `jamI`, `exI`).
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::space::DVecLen;
+/// use catad_laws::program::Nonlinear;
+/// catad_laws::suite::staged_vector_derivatives::<Reverse, Nonlinear, DVecLen>();
+/// ```
+pub fn staged_vector_derivatives<C, V, H>()
+where
+    C: Checkable<V, Sym> + InterpretsI<V, H, Sym>,
+    V: Vocabulary,
+    H: ShapeOver<Sym>,
+    Forward: InterpretsI<V, H>,
+{
+    let laws = Laws::of::<C, V>().at(&short_name::<H>()).over::<Sym>();
+    laws.check(
+        functor::staged_is_direct::<C, Forward, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x): (VecMap<V>, VecPt)| {
+            let (h, xs) = H::shaped(&x);
+            defined(p.eval(&h.plain(&xs)).is_some(), || {
+                let staged = p.interpret_over::<C, H, Sym>(h);
+                law(
+                    &staged,
+                    &p.interpret::<Forward, H>(h),
+                    &At::new(xs.clone(), xs),
+                )
             })
         },
     );

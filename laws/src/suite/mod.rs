@@ -3,7 +3,8 @@
 //! instance and the shrunk counterexample.
 //!
 //! Every suite is a generic function of the category `K` (and of the random programs' vocabulary
-//! `V`, and the container shape `H`, where they apply), so that checking an instance is one call:
+//! `V`, the container shape `H` and the scalar `S` the programs run over, where they apply), so
+//! that checking an instance is one call:
 //!
 //! ```
 //! use catad::interpretations::{AddFun, Dual};
@@ -11,7 +12,7 @@
 //! use catad_laws::program::Linear;
 //! use catad_laws::suite;
 //! suite::category::<Dual<AddFun>, Linear, f64>();
-//! suite::cartesian_i::<Dual<AddFun>, Linear, VecLen>();
+//! suite::cartesian_i::<Dual<AddFun>, Linear, VecLen, f64>();
 //! ```
 //!
 //! - classes ([`category`], [`monoidal`], [`cartesian`], [`cocartesian`], [`scalable`],
@@ -32,10 +33,11 @@
 //! - the vector-space laws of an object type ([`space`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
 //!   macro corpus in every mode ([`program_in_every_mode`]);
-//! - the suites of the classes on scalar programs over [`Sym`](catad::staged::Sym), staged, in
-//!   every mode ([`staged_in_every_mode`]).
+//! - every mode's suites over [`Sym`](catad::staged::Sym), staged ([`staged_in_every_mode`]), and
+//!   that staging is a functor ([`staged_derivatives`], [`staged_run_time_vectors`],
+//!   [`staged_vector_derivatives`]).
 //!
-//! The suites of the classes on scalar programs take the scalar `S` their programs run over:
+//! The suites of the classes, loops, folds and data take the scalar `S` their programs run over:
 //! `f64`, or `Sym`, over which a derivative category's morphisms are observed staged (see
 //! [`Observe`](crate::Observe)).
 
@@ -58,7 +60,8 @@ pub use data::data;
 pub use folds::{fold_i, linear_folds};
 pub use functors::{
     derivatives, lift, program_in_every_mode, representations, run_time_vectors,
-    staged_derivatives, staged_run_time_vectors, vector_derivatives, vector_representations,
+    staged_derivatives, staged_run_time_vectors, staged_vector_derivatives, vector_derivatives,
+    vector_representations,
 };
 pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
 pub use loops::loops;

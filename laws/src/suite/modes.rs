@@ -3,13 +3,13 @@
 use super::{
     cartesian, cartesian_i, category, cocartesian, cocartesian_i, conditional, data, derivatives,
     fold_i, loops, monoidal, monoidal_i, rep_cat, run_time_vectors, scalable, staged_derivatives,
-    staged_run_time_vectors, sum_i, vector_derivatives, zip_i,
+    staged_run_time_vectors, staged_vector_derivatives, sum_i, vector_derivatives, zip_i,
 };
 use crate::Observe;
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode, for_each_paper_mode};
 use crate::program::{Interprets, Linear, Looping, Nonlinear, Shallow, Vocabulary};
 use crate::random::{RandomShape, rep_shape};
-use crate::vector::{InterpretsI, Shape};
+use crate::vector::{InterpretsI, ShapeOver};
 use catad::interpretations::{D, DMap, Func};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
@@ -125,8 +125,13 @@ pub fn in_every_mode(suite: ModeSuite) {
 ///   ([`staged_derivatives`](super::staged_derivatives),
 ///   [`staged_run_time_vectors`](super::staged_run_time_vectors)), on the programs (with loops,
 ///   run-time vectors, checkpoints and a custom primitive) [`in_every_mode`] gives each mode;
-/// - `Loops` checks the loop laws of the staged loops (unrolled in the tape), `Data` the data
-///   laws of staged reads of data (constants in the tape).
+/// - `Loops` checks the loop laws of the staged loops (unrolled in the tape), `FoldI` the law of
+///   the staged indexed folds, `Data` the data laws of staged reads of data (constants in the
+///   tape);
+/// - `AtEveryShape` checks the laws of the indexed classes of the staged vector programs, and
+///   (`VectorDerivatives`) that staging is a functor on them
+///   ([`staged_vector_derivatives`](super::staged_vector_derivatives)), at the shapes
+///   [`in_every_mode`] runs each mode at.
 ///
 /// ```
 /// use catad_laws::suite::{ModeSuite, staged_in_every_mode};
@@ -135,8 +140,8 @@ pub fn in_every_mode(suite: ModeSuite) {
 ///
 /// # Panics
 ///
-/// If a law fails, as [`in_every_mode`]; and for the other suites (`RepCat`, `FoldI`, the indexed
-/// ones), naming the suite: those are written over `f64`.
+/// If a law fails, as [`in_every_mode`]; and for `RepCat`, naming it: its objects (a
+/// `#[derive(HasRep)]` struct of `f64`s, HLists of `f64`s) are written over `f64`.
 pub fn staged_in_every_mode(suite: ModeSuite) {
     for_each_mode::<Sym, _>(&mut Staged(suite));
     for_each_paper_mode::<Sym, _>(&mut Staged(suite));
@@ -149,20 +154,22 @@ impl ModeVisitor<Sym> for Staged {
     fn visit<K: Representation<Sym>>(&mut self, mode: &Mode) {
         let suite = self.0;
         let ran = if mode.static_only {
-            suite.staged::<K, Nonlinear, Linear, Nonlinear>(false)
+            suite.staged::<K, Nonlinear, Linear, Nonlinear, Nonlinear>(mode)
         } else if mode.shallow {
             if suite == ModeSuite::Derivatives {
                 staged_derivatives::<D<K>, Shallow<Looping<2, 1>, 3>>();
             }
-            suite.staged::<K, Shallow<Nonlinear>, Shallow<Linear>, Shallow<Nonlinear, 1>>(true)
+            type Body = Shallow<Nonlinear, 1>;
+            type Indexed = Shallow<Nonlinear, 3>;
+            suite.staged::<K, Shallow<Nonlinear>, Shallow<Linear>, Body, Indexed>(mode)
         } else {
-            suite.staged::<K, Looping, Linear, Looping>(true)
+            suite.staged::<K, Looping, Linear, Looping, Nonlinear>(mode)
         };
         assert!(
             ran,
             "{suite:?} does not run staged: only the suites of the classes on scalar programs \
              (Category, Monoidal, Cartesian, Cocartesian, Scalable, Conditional), Derivatives, \
-             RunTimeVectors, Loops and Data do"
+             RunTimeVectors, Loops, FoldI, Data and the indexed suites (AtEveryShape) do"
         );
     }
 }
@@ -233,7 +240,7 @@ impl ModeSuite {
             }
             ModeSuite::FoldI => {
                 if !(mode.static_only || mode.shallow) {
-                    fold_i::<D<K>, I, VecLen>();
+                    fold_i::<D<K>, I, VecLen, f64>();
                 }
             }
             ModeSuite::AtEveryShape(suite) => {
@@ -287,18 +294,21 @@ impl ModeSuite {
     }
 
     /// Runs `self` staged in `D<K>` over `Sym`, on the numeric vocabulary `N` and the linear one
-    /// `L`, and (if the mode runs loops and run-time vectors, `looping`) on loops and programs over
-    /// run-time vectors with bodies of `R`; whether it is a suite that runs staged.
-    fn staged<K, N, L, R>(self, looping: bool) -> bool
+    /// `L`, loops and programs over run-time vectors with bodies of `R` (unless the mode needs
+    /// static dimensions), and the indexed suites on `I` at the shapes `in_every_mode` runs them
+    /// at; whether it is a suite that runs staged.
+    fn staged<K, N, L, R, I>(self, mode: &Mode) -> bool
     where
         K: Representation<Sym>,
         N: Vocabulary,
         L: Vocabulary,
         R: Vocabulary,
-        D<K>: Interprets<N, Sym> + Interprets<L, Sym> + Interprets<R, Sym>,
+        I: Vocabulary,
+        D<K>: Interprets<N, Sym> + Interprets<L, Sym> + Interprets<R, Sym> + Interprets<I, Sym>,
         Fun: Interprets<N, Sym>,
-        Forward: Interprets<N> + Interprets<R>,
+        Forward: Interprets<N> + Interprets<R> + Interprets<I>,
     {
+        let looping = !mode.static_only;
         match self {
             ModeSuite::Derivatives => staged_derivatives::<D<K>, N>(),
             ModeSuite::RunTimeVectors => {
@@ -312,6 +322,25 @@ impl ModeSuite {
                 }
             }
             ModeSuite::Data => data::<D<K>, N, Sym>(),
+            ModeSuite::FoldI => {
+                if mode.shallow {
+                    fold_i::<D<K>, R, VecLen, Sym>();
+                } else if looping {
+                    fold_i::<D<K>, I, VecLen, Sym>();
+                }
+            }
+            ModeSuite::AtEveryShape(suite) => {
+                if !mode.shallow {
+                    suite.staged_at::<K, I, L, Arr<3>>();
+                    suite.staged_at::<K, I, L, SVec<2>>();
+                }
+                if !mode.static_only {
+                    suite.staged_at::<K, I, L, VecLen>();
+                }
+                if !(mode.static_only || mode.shallow) {
+                    suite.staged_at::<K, I, L, DVecLen>();
+                }
+            }
             _ => return self.classes::<K, N, L, Sym>(),
         }
         true
@@ -324,7 +353,7 @@ impl ModeSuite {
             ModeSuite::Derivatives => derivatives::<D<K>, Shallow<Looping<2, 1>, 3>>(),
             ModeSuite::Loops => loops::<D<K>, Shallow<Nonlinear, 1>, f64>(),
             ModeSuite::RunTimeVectors => run_time_vectors::<D<K>, Shallow<Nonlinear, 1>>(),
-            ModeSuite::FoldI => fold_i::<D<K>, Shallow<Nonlinear, 1>, VecLen>(),
+            ModeSuite::FoldI => fold_i::<D<K>, Shallow<Nonlinear, 1>, VecLen, f64>(),
             ModeSuite::Category
             | ModeSuite::Monoidal
             | ModeSuite::Cartesian
@@ -339,23 +368,56 @@ impl ModeSuite {
 }
 
 impl ShapeSuite {
+    /// Runs `self` in `D<K>` at the shape `H` over the scalar `S` if it is one of the suites of
+    /// the indexed classes, generic in their scalar (on the numeric vocabulary `N` and the linear
+    /// one `L`); whether it is.
+    fn classes_at<K, N, L, H, S>(self) -> bool
+    where
+        K: Representation<S>,
+        N: Vocabulary,
+        L: Vocabulary,
+        H: ShapeOver<S>,
+        S: Scalar,
+        D<K>: InterpretsI<N, H, S> + InterpretsI<L, H, S> + SumCat<H> + Observe<S>,
+    {
+        match self {
+            ShapeSuite::MonoidalI => monoidal_i::<D<K>, N, H, S>(),
+            ShapeSuite::CartesianI => cartesian_i::<D<K>, N, H, S>(),
+            ShapeSuite::CocartesianI => cocartesian_i::<D<K>, L, H, S>(),
+            ShapeSuite::ZipI => zip_i::<D<K>, H, S>(),
+            ShapeSuite::SumI => sum_i::<D<K>, N, H, S>(),
+            ShapeSuite::VectorDerivatives => return false,
+        }
+        true
+    }
+
     /// The suite in `D<K>` at the shape `H`.
     fn at<K, N, L, H>(self)
     where
         K: Representation,
         N: Vocabulary,
         L: Vocabulary,
-        H: Shape,
+        H: ShapeOver<f64>,
         D<K>: InterpretsI<N, H> + InterpretsI<L, H> + SumCat<H>,
         Forward: InterpretsI<N, H>,
     {
-        match self {
-            ShapeSuite::MonoidalI => monoidal_i::<D<K>, N, H>(),
-            ShapeSuite::CartesianI => cartesian_i::<D<K>, N, H>(),
-            ShapeSuite::CocartesianI => cocartesian_i::<D<K>, L, H>(),
-            ShapeSuite::ZipI => zip_i::<D<K>, H>(),
-            ShapeSuite::SumI => sum_i::<D<K>, N, H>(),
-            ShapeSuite::VectorDerivatives => vector_derivatives::<D<K>, N, H>(),
+        if !self.classes_at::<K, N, L, H, f64>() {
+            vector_derivatives::<D<K>, N, H>();
+        }
+    }
+
+    /// The suite staged in `D<K>` (over `Sym`) at the shape `H`.
+    fn staged_at<K, N, L, H>(self)
+    where
+        K: Representation<Sym>,
+        N: Vocabulary,
+        L: Vocabulary,
+        H: ShapeOver<Sym>,
+        D<K>: InterpretsI<N, H, Sym> + InterpretsI<L, H, Sym> + SumCat<H>,
+        Forward: InterpretsI<N, H>,
+    {
+        if !self.classes_at::<K, N, L, H, Sym>() {
+            staged_vector_derivatives::<D<K>, N, H>();
         }
     }
 }
