@@ -29,11 +29,11 @@ impl Category for Fun {
     type Hom<A: Additive, B: Additive> = Func<A, B>;
 
     fn id<A: Additive>() -> Func<A, A> {
-        Func::new(|a| a)
+        Func::projection(|a| a, |a| a)
     }
 
     fn compose<A: Additive, B: Additive, C: Additive>(g: Func<B, C>, f: Func<A, B>) -> Func<A, C> {
-        Func::new(move |a| g.apply(f.apply(a)))
+        f.then(g)
     }
 }
 
@@ -42,22 +42,46 @@ impl Monoidal for Fun {
         f: Func<A, C>,
         g: Func<B, D>,
     ) -> Func<(A, B), (C, D)> {
-        Func::new(move |(a, b)| (f.apply(a), g.apply(b)))
+        let (f_ref, g_ref) = (f.clone(), g.clone());
+        Func::with_ref(
+            move |(a, b)| (f.apply(a), g.apply(b)),
+            move |(a, b)| (f_ref.apply_ref(a), g_ref.apply_ref(b)),
+        )
     }
 }
 
 impl Cartesian for Fun {
     fn exl<A: Additive, B: Additive>() -> Func<(A, B), A> {
-        Func::new(|(a, _)| a)
+        Func::projection(|(a, _): (A, B)| a, |(a, _): &(A, B)| a)
     }
     fn exr<A: Additive, B: Additive>() -> Func<(A, B), B> {
-        Func::new(|(_, b)| b)
+        Func::projection(|(_, b): (A, B)| b, |(_, b): &(A, B)| b)
     }
     fn dup<A: Additive>() -> Func<A, (A, A)> {
         Func::new(|a: A| (a.clone(), a))
     }
     fn it<A: Additive>() -> Func<A, ()> {
-        Func::new(|_| ())
+        Func::with_ref(|_| (), |_| ())
+    }
+    /// `f △ g` without `dup`: one side reads the argument borrowed (cloning only what it reads:
+    /// a variable of a macro program's environment, not the environment), then the other takes
+    /// it — `f` first, unless `f` is a projection (`let`'s `id △ e`), which computes nothing and
+    /// takes the argument after `g` has read it.
+    fn fork<A: Additive, C: Additive, D: Additive>(
+        f: Func<A, C>,
+        g: Func<A, D>,
+    ) -> Func<A, (C, D)> {
+        let (f_ref, g_ref) = (f.clone(), g.clone());
+        let whole = move |a| {
+            if f.is_projection() {
+                let d = g.apply_ref(&a);
+                (f.apply(a), d)
+            } else {
+                let c = f.apply_ref(&a);
+                (c, g.apply(a))
+            }
+        };
+        Func::with_ref(whole, move |a| (f_ref.apply_ref(a), g_ref.apply_ref(a)))
     }
 }
 
@@ -72,7 +96,7 @@ impl<S: Scalar> NumCat<S> for Fun {
         Func::new(|(a, b): (S, S)| a * b)
     }
     fn const_c<A: Additive>(s: S) -> Hom<Self, A, S> {
-        Func::new(move |_| s)
+        Func::with_ref(move |_| s, move |_| s)
     }
     fn sub_c() -> Hom<Self, (S, S), S> {
         Func::new(|(a, b): (S, S)| a - b)

@@ -4,7 +4,9 @@
 #[macro_use]
 mod macro_support;
 
+mod copies;
 mod corpus;
+mod counted;
 mod data;
 mod errors;
 mod has_rep;

@@ -49,17 +49,112 @@ pub struct D<K>(PhantomData<K>);
 /// assert_eq!(f.apply(0.0), 0.0);
 /// assert_eq!(f.linearize(0.0).1.apply(2.0), 2.0);
 /// ```
-pub struct DMap<K: Category, A: Additive, B: Additive>(Rc<dyn Fn(A) -> (B, Hom<K, A, B>)>);
+pub struct DMap<K: Category, A: Additive, B: Additive> {
+    f: Rc<Linearize<K, A, B>>,
+    /// The same of a borrowed argument, for a map that reads only part of it (a projection, a
+    /// constant, their composites and pairs): it clones only the parts it reads. `None`: the
+    /// argument is cloned whole.
+    by_ref: Option<Rc<LinearizeRef<K, A, B>>>,
+    /// For a projection (`exl`, `exr`, `id` and their composites): the part it projects, borrowed,
+    /// and its derivative, the same everywhere.
+    view: Option<(Rc<View<A, B>>, Hom<K, A, B>)>,
+}
+
+/// A value and a derivative at a point.
+type Linearize<K, A, B> = dyn Fn(A) -> (B, Hom<K, A, B>);
+
+/// A value and a derivative at a borrowed point.
+type LinearizeRef<K, A, B> = dyn Fn(&A) -> (B, Hom<K, A, B>);
+
+/// A part of a borrowed value.
+type View<A, B> = dyn Fn(&A) -> &B;
 
 impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// Wraps a function that returns a value and the derivative at its argument.
     pub fn new(f: impl Fn(A) -> (B, Hom<K, A, B>) + 'static) -> Self {
-        DMap(Rc::new(f))
+        DMap {
+            f: Rc::new(f),
+            by_ref: None,
+            view: None,
+        }
+    }
+
+    /// Wraps a function and the same function of a borrowed argument, which clones only what it
+    /// reads.
+    fn with_ref(
+        f: impl Fn(A) -> (B, Hom<K, A, B>) + 'static,
+        by_ref: impl Fn(&A) -> (B, Hom<K, A, B>) + 'static,
+    ) -> Self {
+        DMap {
+            f: Rc::new(f),
+            by_ref: Some(Rc::new(by_ref)),
+            view: None,
+        }
+    }
+
+    /// Wraps a projection: the closure, the part of its argument it projects (borrowed), and its
+    /// derivative.
+    fn projection(
+        f: impl Fn(A) -> B + 'static,
+        view: impl Fn(&A) -> &B + 'static,
+        df: Hom<K, A, B>,
+    ) -> Self {
+        let view: Rc<View<A, B>> = Rc::new(view);
+        let (part, df_whole, df_part) = (Rc::clone(&view), df.clone(), df.clone());
+        DMap {
+            f: Rc::new(move |a| (f(a), df_whole.clone())),
+            by_ref: Some(Rc::new(move |a| (part(a).clone(), df_part.clone()))),
+            view: Some((view, df)),
+        }
+    }
+
+    /// `g ∘ f`, borrowing where the parts can: a projection of a projection is one, and a map
+    /// after a projection reads the projected part borrowed.
+    fn then<C: Additive>(self, g: DMap<K, B, C>) -> DMap<K, A, C> {
+        let (f, g_whole) = (self.clone(), g.clone());
+        let whole = move |a| {
+            let (b, df) = f.linearize(a);
+            let (c, dg) = g_whole.linearize(b);
+            (c, K::compose(dg, df))
+        };
+        match (self.view.clone(), g.view.clone()) {
+            (Some((f_view, df)), Some((g_view, dg))) => DMap::projection(
+                move |a| whole(a).0,
+                move |a| g_view(f_view(a)),
+                K::compose(dg, df),
+            ),
+            (Some((f_view, df)), None) => DMap::with_ref(whole, move |a| {
+                let (c, dg) = g.linearize_ref(f_view(a));
+                (c, K::compose(dg, df.clone()))
+            }),
+            (None, _) => DMap::with_ref(whole, move |a| {
+                let (b, df) = self.linearize_ref(a);
+                let (c, dg) = g.linearize(b);
+                (c, K::compose(dg, df))
+            }),
+        }
     }
 
     /// The value and the derivative (a linear map in `K`) at `a`: the paper's `D⁺ f a`.
     pub fn linearize(&self, a: A) -> (B, Hom<K, A, B>) {
-        (self.0)(a)
+        (self.f)(a)
+    }
+
+    /// [`linearize`](DMap::linearize) at a borrowed point, cloning only what the map reads (a
+    /// projection, a constant, or a composite or pair of them clones only the parts of `a` it
+    /// reads).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let first = Reverse::exl::<Vec<f64>, Vec<f64>>();
+    /// let big = (vec![1.0; 2], vec![0.0; 1_000_000]);
+    /// assert_eq!(first.linearize_ref(&big).0, vec![1.0; 2]); // the second vector is not copied
+    /// ```
+    pub fn linearize_ref(&self, a: &A) -> (B, Hom<K, A, B>) {
+        match &self.by_ref {
+            Some(by_ref) => by_ref(a),
+            None => (self.f)(a.clone()),
+        }
     }
 
     /// The value at `a` (the primal).
@@ -70,7 +165,11 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
 
 impl<K: Category, A: Additive, B: Additive> Clone for DMap<K, A, B> {
     fn clone(&self) -> Self {
-        DMap(Rc::clone(&self.0))
+        DMap {
+            f: Rc::clone(&self.f),
+            by_ref: self.by_ref.clone(),
+            view: self.view.clone(),
+        }
     }
 }
 
@@ -96,22 +195,27 @@ fn linear<K: Category, A: Additive, B: Additive>(
     DMap::new(move |a| (f(a), df.clone()))
 }
 
+/// The constant `b`, whose derivative is `df` (zero) everywhere: it reads nothing of its argument.
+fn constant<K: Category, A: Additive, B: Additive>(b: B, df: Hom<K, A, B>) -> DMap<K, A, B> {
+    let (b_ref, df_ref) = (b.clone(), df.clone());
+    DMap::with_ref(
+        move |_| (b.clone(), df.clone()),
+        move |_| (b_ref.clone(), df_ref.clone()),
+    )
+}
+
 impl<K: Category> Category for D<K> {
     type Hom<A: Additive, B: Additive> = DMap<K, A, B>;
 
     fn id<A: Additive>() -> DMap<K, A, A> {
-        linear(|a| a, K::id())
+        DMap::projection(|a| a, |a| a, K::id())
     }
 
     fn compose<A: Additive, B: Additive, C: Additive>(
         g: DMap<K, B, C>,
         f: DMap<K, A, B>,
     ) -> DMap<K, A, C> {
-        DMap::new(move |a| {
-            let (b, df) = f.linearize(a);
-            let (c, dg) = g.linearize(b);
-            (c, K::compose(dg, df))
-        })
+        f.then(g)
     }
 }
 
@@ -120,39 +224,63 @@ impl<K: Monoidal> Monoidal for D<K> {
         f: DMap<K, A, C>,
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
-        DMap::new(move |(a, b)| {
-            let (c, df) = f.linearize(a);
-            let (e, dg) = g.linearize(b);
-            ((c, e), K::cross(df, dg))
-        })
+        let (f_ref, g_ref) = (f.clone(), g.clone());
+        DMap::with_ref(
+            move |(a, b)| {
+                let (c, df) = f.linearize(a);
+                let (e, dg) = g.linearize(b);
+                ((c, e), K::cross(df, dg))
+            },
+            move |(a, b)| {
+                let (c, df) = f_ref.linearize_ref(a);
+                let (e, dg) = g_ref.linearize_ref(b);
+                ((c, e), K::cross(df, dg))
+            },
+        )
     }
 }
 
 impl<K: Cartesian> Cartesian for D<K> {
     fn exl<A: Additive, B: Additive>() -> DMap<K, (A, B), A> {
-        linear(|(a, _)| a, K::exl())
+        DMap::projection(|(a, _)| a, |(a, _)| a, K::exl())
     }
     fn exr<A: Additive, B: Additive>() -> DMap<K, (A, B), B> {
-        linear(|(_, b)| b, K::exr())
+        DMap::projection(|(_, b)| b, |(_, b)| b, K::exr())
     }
     fn dup<A: Additive>() -> DMap<K, A, (A, A)> {
         linear(|a: A| (a.clone(), a), K::dup())
     }
     fn it<A: Additive>() -> DMap<K, A, ()> {
-        linear(|_| (), K::it())
+        constant((), K::it())
     }
 
     /// `f △ g = D (λ a → ((f a, g a), f' a △ g' a))`: `K`'s own fork, which a representation may
-    /// do better than `(f' × g') ∘ dup`.
+    /// do better than `(f' × g') ∘ dup`. One side reads the argument borrowed (cloning only what
+    /// it reads: a variable of a macro program's environment, not the environment), then the
+    /// other takes it — `f` first, unless `f` is a projection (`let`'s `id △ e`), which computes
+    /// nothing and takes the argument after `g` has read it.
     fn fork<A: Additive, C: Additive, E: Additive>(
         f: DMap<K, A, C>,
         g: DMap<K, A, E>,
     ) -> DMap<K, A, (C, E)> {
-        DMap::new(move |a: A| {
-            let (c, df) = f.linearize(a.clone());
-            let (e, dg) = g.linearize(a);
-            ((c, e), K::fork(df, dg))
-        })
+        let (f_ref, g_ref) = (f.clone(), g.clone());
+        DMap::with_ref(
+            move |a: A| {
+                let ((c, df), (e, dg)) = if f.view.is_some() {
+                    let (e, dg) = g.linearize_ref(&a);
+                    (f.linearize(a), (e, dg))
+                } else {
+                    let (c, df) = f.linearize_ref(&a);
+                    ((c, df), g.linearize(a))
+                };
+                ((c, e), K::fork(df, dg))
+            },
+            move |a| {
+                let (c, df) = f_ref.linearize_ref(a);
+                let (e, dg) = g_ref.linearize_ref(a);
+                ((c, e), K::fork(df, dg))
+            },
+        )
     }
 }
 

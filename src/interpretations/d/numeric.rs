@@ -1,7 +1,7 @@
 //! `D`'s numeric primitives (paper Fig. 6, §4.4): each nonlinear primitive is its value and its
 //! derivative at a point, a scaling or a join of scalings in `K`.
 
-use super::{D, DMap, derivatives, linear};
+use super::{D, DMap, constant, derivatives, linear};
 use crate::interpretations::fun::{extreme, larger, smaller};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
@@ -47,7 +47,7 @@ where
         binary(derivatives::mul)
     }
     fn const_c<A: Additive>(s: S) -> DMap<K, A, S> {
-        linear(move |_| s, zero::<K, A, S>())
+        constant(s, zero::<K, A, S>())
     }
     fn sub_c() -> DMap<K, (S, S), S> {
         let minus_one = S::from_f64(-1.0);
