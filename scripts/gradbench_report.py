@@ -95,7 +95,11 @@ NOTES = {
               "the inner.",
     "ode": "manual's `gradient` is the derivative of the ODE's exact solution in closed form "
            "(`ode.cpp`), not of the Runge–Kutta steps, so its gradient times (and the ratios) "
-           "compare different computations; catad differentiates the `s` steps.",
+           "compare different computations; catad differentiates the `s` steps (O(s·n) where "
+           "the closed form is O(n): at n = 10⁵, s = 100 the reference's own primal is 155 times "
+           "its gradient, so no tool that differentiates the steps can come within 3× of it). "
+           "A step's variables are copied once per read, not its whole environment per `let` "
+           "(`Func::apply_ref`, `DMap::linearize_ref`).",
 }
 
 WORKSPACE = Path(__file__).resolve().parent.parent
