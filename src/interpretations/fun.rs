@@ -43,10 +43,15 @@ impl Monoidal for Fun {
         g: Func<B, D>,
     ) -> Func<(A, B), (C, D)> {
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        Func::with_ref(
-            move |(a, b)| (f.apply(a), g.apply(b)),
-            move |(a, b)| (f_ref.apply_ref(a), g_ref.apply_ref(b)),
-        )
+        let borrows = f.borrows() || g.borrows();
+        let whole = move |(a, b)| (f.apply(a), g.apply(b));
+        if borrows {
+            Func::with_ref(whole, move |(a, b)| {
+                (f_ref.apply_ref(a), g_ref.apply_ref(b))
+            })
+        } else {
+            Func::new(whole)
+        }
     }
 }
 
@@ -72,6 +77,7 @@ impl Cartesian for Fun {
         g: Func<A, D>,
     ) -> Func<A, (C, D)> {
         let (f_ref, g_ref) = (f.clone(), g.clone());
+        let borrows = f.borrows() && g.borrows();
         let whole = move |a| {
             if f.is_projection() {
                 let d = g.apply_ref(&a);
@@ -81,7 +87,11 @@ impl Cartesian for Fun {
                 (c, g.apply(a))
             }
         };
-        Func::with_ref(whole, move |a| (f_ref.apply_ref(a), g_ref.apply_ref(a)))
+        if borrows {
+            Func::with_ref(whole, move |a| (f_ref.apply_ref(a), g_ref.apply_ref(a)))
+        } else {
+            Func::new(whole)
+        }
     }
 }
 

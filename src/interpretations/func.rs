@@ -69,6 +69,12 @@ impl<A, B> Func<A, B> {
         self.view.is_some()
     }
 
+    /// Whether the function reads a borrowed argument without cloning it whole. A composite or
+    /// pair of functions that do not gains nothing from a borrowed form, so none is built.
+    pub(crate) fn borrows(&self) -> bool {
+        self.by_ref.is_some()
+    }
+
     /// `g ∘ f`, borrowing where the parts can: a projection of a projection is one, and a
     /// function after a projection reads the projected part borrowed.
     pub(crate) fn then<C>(self, g: Func<B, C>) -> Func<A, C>
@@ -82,7 +88,10 @@ impl<A, B> Func<A, B> {
         match (self.view.clone(), g.view.clone()) {
             (Some(f_view), Some(g_view)) => Func::projection(whole, move |a| g_view(f_view(a))),
             (Some(f_view), None) => Func::with_ref(whole, move |a| g.apply_ref(f_view(a))),
-            (None, _) => Func::with_ref(whole, move |a| g.apply(self.apply_ref(a))),
+            (None, _) if self.borrows() => {
+                Func::with_ref(whole, move |a| g.apply(self.apply_ref(a)))
+            }
+            (None, _) => Func::new(whole),
         }
     }
 

@@ -127,11 +127,12 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
                 let (c, dg) = g.linearize_ref(f_view(a));
                 (c, K::compose(dg, df.clone()))
             }),
-            (None, _) => DMap::with_ref(whole, move |a| {
+            (None, _) if self.by_ref.is_some() => DMap::with_ref(whole, move |a| {
                 let (b, df) = self.linearize_ref(a);
                 let (c, dg) = g.linearize(b);
                 (c, K::compose(dg, df))
             }),
+            (None, _) => DMap::new(whole),
         }
     }
 
@@ -225,18 +226,20 @@ impl<K: Monoidal> Monoidal for D<K> {
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        DMap::with_ref(
-            move |(a, b)| {
-                let (c, df) = f.linearize(a);
-                let (e, dg) = g.linearize(b);
-                ((c, e), K::cross(df, dg))
-            },
-            move |(a, b)| {
-                let (c, df) = f_ref.linearize_ref(a);
-                let (e, dg) = g_ref.linearize_ref(b);
-                ((c, e), K::cross(df, dg))
-            },
-        )
+        let borrows = f.by_ref.is_some() || g.by_ref.is_some();
+        let whole = move |(a, b)| {
+            let (c, df) = f.linearize(a);
+            let (e, dg) = g.linearize(b);
+            ((c, e), K::cross(df, dg))
+        };
+        if !borrows {
+            return DMap::new(whole);
+        }
+        DMap::with_ref(whole, move |(a, b)| {
+            let (c, df) = f_ref.linearize_ref(a);
+            let (e, dg) = g_ref.linearize_ref(b);
+            ((c, e), K::cross(df, dg))
+        })
     }
 }
 
@@ -264,23 +267,25 @@ impl<K: Cartesian> Cartesian for D<K> {
         g: DMap<K, A, E>,
     ) -> DMap<K, A, (C, E)> {
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        DMap::with_ref(
-            move |a: A| {
-                let ((c, df), (e, dg)) = if f.view.is_some() {
-                    let (e, dg) = g.linearize_ref(&a);
-                    (f.linearize(a), (e, dg))
-                } else {
-                    let (c, df) = f.linearize_ref(&a);
-                    ((c, df), g.linearize(a))
-                };
-                ((c, e), K::fork(df, dg))
-            },
-            move |a| {
-                let (c, df) = f_ref.linearize_ref(a);
-                let (e, dg) = g_ref.linearize_ref(a);
-                ((c, e), K::fork(df, dg))
-            },
-        )
+        let borrows = f.by_ref.is_some() && g.by_ref.is_some();
+        let whole = move |a: A| {
+            let ((c, df), (e, dg)) = if f.view.is_some() {
+                let (e, dg) = g.linearize_ref(&a);
+                (f.linearize(a), (e, dg))
+            } else {
+                let (c, df) = f.linearize_ref(&a);
+                ((c, df), g.linearize(a))
+            };
+            ((c, e), K::fork(df, dg))
+        };
+        if !borrows {
+            return DMap::new(whole);
+        }
+        DMap::with_ref(whole, move |a| {
+            let (c, df) = f_ref.linearize_ref(a);
+            let (e, dg) = g_ref.linearize_ref(a);
+            ((c, e), K::fork(df, dg))
+        })
     }
 }
 
