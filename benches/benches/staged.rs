@@ -8,6 +8,11 @@
 //!   `mag_sqr` and the chain of 10 steps; besides evaluating the tape point by point (`tape`),
 //!   `lanes` evaluates it in lanes of points (`Tape::eval_lanes`: each operation run for a batch
 //!   of points at once);
+//! - `sum/<n>`: a loss summed over n samples and its gradient by the parameters every sample
+//!   shares — half the squared residual of a polynomial of 128 coefficients at each sample
+//!   (GradBench's `llsq`, n = 16384, its largest size) — summed on one core
+//!   (`Compiled::sum_value_and_gradient`, `one_core`) and on every core
+//!   (`Compiled::par_sum_value_and_gradient`, `every_core`);
 //! - `staging/<program>/<n>`: what staging costs — recording a fresh compiled program's gradient
 //!   tape (the program run over `Sym`, simplified, shared, turned into a tape) for the chain
 //!   (n = 10³, 10⁴) and the vector program (n = 10³, 10⁴, 10⁵), beside echidna's recording of its
@@ -32,6 +37,7 @@
 use catad::picture::Diagram;
 use catad::prelude::*;
 use catad::staged::{Sym, Tape, compile};
+use catad_gradbench::evals::llsq::half_square;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use echidna::{BReverse, BytecodeTape, record};
 use num_dual::{Dual64, DualNum, first_derivative};
@@ -386,6 +392,64 @@ fn bench_points(c: &mut Criterion) {
     );
 }
 
+/// [`half_square`] summed over samples in plain Rust: its value, and (where `grad` has a place
+/// for each coefficient) its gradient by `x`, `−Σ rᵢ tᵢʲ`.
+fn hand_sum(x: &[f64], samples: &[(f64, f64)], grad: &mut [f64]) -> f64 {
+    grad.fill(0.0);
+    let mut value = 0.0;
+    for &(t, s) in samples {
+        let (r, _) = x
+            .iter()
+            .fold((s, 1.0), |(r, power), xj| (r - xj * power, power * t));
+        value += r * r / 2.0;
+        let mut power = 1.0;
+        for g in grad.iter_mut() {
+            *g -= r * power;
+            power *= t;
+        }
+    }
+    value
+}
+
+fn bench_sum(c: &mut Criterion) {
+    let (m, n) = (128, 16_384);
+    let x: Vec<f64> = (0..m).map(|j| 0.5 / (1.0 + j as f64)).collect();
+    let samples: Vec<(f64, f64)> = (0..n)
+        .map(|i| {
+            let t = -1.0 + 2.0 * i as f64 / (n - 1) as f64;
+            (t, t.signum())
+        })
+        .collect();
+    let staged = compile(&half_square::<Reverse, Sym>());
+    let mut want = vec![0.0; m];
+    let value = hand_sum(&x, &samples, &mut want);
+    for (what, (v, g)) in [
+        ("one core", staged.sum_value_and_gradient(&x, &samples)),
+        (
+            "every core",
+            staged.par_sum_value_and_gradient(&x, &samples),
+        ),
+    ] {
+        assert_close(what, &[v], &[value]);
+        assert_close(what, &g, &want);
+    }
+    let mut group = c.benchmark_group(format!("sum/{n}"));
+    group.bench_function("plain", |b| {
+        b.iter(|| hand_sum(black_box(&x), &samples, &mut []))
+    });
+    let mut grad = vec![0.0; m];
+    group.bench_function("hand", |b| {
+        b.iter(|| hand_sum(black_box(&x), &samples, &mut grad))
+    });
+    group.bench_function("one_core", |b| {
+        b.iter(|| staged.sum_value_and_gradient(black_box(&x), &samples))
+    });
+    group.bench_function("every_core", |b| {
+        b.iter(|| staged.par_sum_value_and_gradient(black_box(&x), &samples))
+    });
+    group.finish();
+}
+
 /// Draws a gradient tape: its diagram, laid out and written as SVG.
 fn draw(tape: &Tape) -> String {
     let inputs = tape.inputs();
@@ -457,6 +521,7 @@ criterion_group!(
     bench_vector,
     bench_mag_sqr,
     bench_points,
+    bench_sum,
     bench_draw,
     bench_staging
 );

@@ -156,20 +156,8 @@ impl Tape {
         lanes: &mut Lanes,
         out: &mut [f64],
     ) -> Result<(), Diverged> {
-        let (n, width) = (self.inputs, lanes.width);
-        assert!(
-            shared.len() < n,
-            "catad::staged::Tape::eval_sum: {} shared input coordinates where the tape has {n} \
-             inputs (some must be left for the samples)",
-            shared.len()
-        );
-        let own = n - shared.len();
-        check_size(
-            "sample coordinates",
-            samples.len(),
-            samples.len() / own * own,
-        );
-        check_size("output coordinates", out.len(), self.outputs());
+        let own = self.check_sum(shared, samples, out);
+        let width = lanes.width;
         check_size("lanes' slots", lanes.slots.len(), self.slots() * width);
         if self.numbers_in && (has_nan(shared) || has_nan(samples)) {
             return Err(Diverged);
@@ -189,6 +177,88 @@ impl Tape {
             }
         }
         Ok(())
+    }
+
+    /// [`Tape::eval_sum`] on all the machine's cores: the samples are cut into blocks of 16
+    /// batches of [`Tape::lane_width`] samples, each core sums its share of the
+    /// blocks in lanes of its own, and `out` gets the blocks' sums added in order. The blocks do
+    /// not depend on the number of cores, so neither does the result; it may differ from
+    /// [`Tape::eval_sum`]'s (which adds the samples one by one) in the last bits, as any other
+    /// order of addition would. Allocates each core's lanes and the blocks' sums.
+    ///
+    /// Panics, naming both sizes, where [`Tape::eval_sum`] does; returns [`Diverged`] if the
+    /// program takes another branch at any sample than where it was recorded (then `out` is
+    /// unspecified).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::compile;
+    /// // (w, x) ↦ w·x, its gradient tape: the value, ∂/∂w = x and ∂/∂x = w.
+    /// let tape = compile(&Reverse::mul_c()).gradient_tape(&(2.0, 3.0));
+    /// let xs: Vec<f64> = (1..=100_000).map(f64::from).collect();
+    /// let mut out = [0.0; 3];
+    /// // Σ 2·x over x = 1, …, 10⁵: 10⁵ · (10⁵ + 1), ∂/∂w = Σ x, and 10⁵ · ∂/∂x = 2 · 10⁵.
+    /// tape.par_eval_sum(&[2.0], &xs, &mut out).unwrap();
+    /// assert_eq!(out, [1e5 * (1e5 + 1.0), 1e5 * (1e5 + 1.0) / 2.0, 2e5]);
+    /// ```
+    pub fn par_eval_sum(
+        &self,
+        shared: &[f64],
+        samples: &[f64],
+        out: &mut [f64],
+    ) -> Result<(), Diverged> {
+        let own = self.check_sum(shared, samples, out);
+        let (m, width) = (self.outputs(), self.lane_width());
+        let blocks: Vec<&[f64]> = samples.chunks(SUM_BLOCK * width * own).collect();
+        let mut sums = vec![0.0; blocks.len() * m];
+        let mut jobs: Vec<(&[f64], &mut [f64])> =
+            blocks.into_iter().zip(sums.chunks_mut(m.max(1))).collect();
+        let per_core = jobs.len().div_ceil(cores()).max(1);
+        std::thread::scope(|scope| {
+            let cores: Vec<_> = jobs
+                .chunks_mut(per_core)
+                .map(|share| {
+                    scope.spawn(move || {
+                        let mut lanes = self.lanes(width);
+                        share.iter_mut().try_for_each(|(block, sum)| {
+                            self.eval_sum(shared, block, &mut lanes, sum)
+                        })
+                    })
+                })
+                .collect();
+            cores
+                .into_iter()
+                .try_for_each(|core| core.join().expect("a summing core panicked"))
+        })?;
+        out.fill(0.0);
+        for sum in sums.chunks(m.max(1)) {
+            for (o, s) in out.iter_mut().zip(sum) {
+                *o += s;
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the sizes of a sum over samples ([`Tape::eval_sum`]), naming both where they
+    /// differ, and returns the number of coordinates of a sample.
+    fn check_sum(&self, shared: &[f64], samples: &[f64], out: &[f64]) -> usize {
+        let n = self.inputs;
+        assert!(
+            shared.len() < n,
+            "catad::staged::Tape::eval_sum: {} shared input coordinates where the tape has {n} \
+             inputs (some must be left for the samples)",
+            shared.len()
+        );
+        let own = n - shared.len();
+        check_size(
+            "sample coordinates",
+            samples.len(),
+            samples.len() / own * own,
+        );
+        check_size("output coordinates", out.len(), self.outputs());
+        own
     }
 
     /// Runs the tape's operations for the first `points` points of `lanes`, whose inputs are
@@ -242,8 +312,7 @@ impl Tape {
             out.len(),
             points * self.outputs(),
         );
-        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-        let per_thread = points.div_ceil(threads).max(1);
+        let per_thread = points.div_ceil(cores()).max(1);
         let width = self.lane_width();
         std::thread::scope(|scope| {
             let jobs: Vec<_> = inputs
@@ -263,6 +332,15 @@ impl Tape {
                 .try_for_each(|job| job.join().expect("a batch evaluation panicked"))
         })
     }
+}
+
+/// The batches of [`Tape::lane_width`] samples in a block of [`Tape::par_eval_sum`]: the unit
+/// of work a core takes, and of the order its sums are added in.
+const SUM_BLOCK: usize = 16;
+
+/// The cores a batch is spread over.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |t| t.get())
 }
 
 /// Copy `copy` of a run's operation ([`Op::run`](super::Op::run)), run for `points` points at

@@ -47,7 +47,9 @@
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed
 //! over samples is staged as one sample's program, its tape's size one sample's whatever their
 //! number, and run in lanes of samples with the shared parameters written once
-//! ([`Compiled::sum_value_and_gradient`], [`Compiled::sum_apply`], [`Tape::eval_sum`]).
+//! ([`Compiled::sum_value_and_gradient`], [`Compiled::sum_apply`], [`Tape::eval_sum`]), on one
+//! core or on every core ([`Compiled::par_sum_value_and_gradient`], [`Compiled::par_sum_apply`],
+//! [`Tape::par_eval_sum`]; a batch of points: [`Tape::eval_batch`]).
 //!
 //! ```
 //! use catad::prelude::*;

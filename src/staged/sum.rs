@@ -1,6 +1,7 @@
 //! A loss summed over samples, staged: `Σᵢ f(p, xᵢ)` and its gradient by the parameters `p`
 //! that every sample shares, from one tape of `f` (its size that of `f`, whatever the number of
-//! samples) run in lanes of samples ([`Tape::eval_sum`]).
+//! samples) run in lanes of samples ([`Tape::eval_sum`]), on one core or all of them
+//! ([`Tape::par_eval_sum`]).
 
 use super::batch::Lanes;
 use super::compiled::{Compiled, Value};
@@ -24,14 +25,15 @@ pub(super) struct Summed<A> {
 impl<P: Rescale<f64>, X: Rescale<f64>> Summed<(P, X)> {
     /// The first `kept` outputs of the tape summed over the samples `xs` at the parameters `p`,
     /// recording (by `record`) where there is no tape of their shapes yet, of those outputs alone
-    /// (what only the others need is not computed); `None` where there are no samples, where a
-    /// sample has no coordinates or another shape than the recording's, or where the program
-    /// takes another branch at one of them.
+    /// (what only the others need is not computed), on all the machine's cores if `on_cores`;
+    /// `None` where there are no samples, where a sample has no coordinates or another shape
+    /// than the recording's, or where the program takes another branch at one of them.
     fn sum<R>(
         slot: &mut Option<Self>,
         p: &P,
         xs: &[X],
         kept: usize,
+        on_cores: bool,
         record: impl FnOnce(&(P, X)) -> (Recording, Vec<Sym>, R),
     ) -> Option<Vec<f64>> {
         let first = xs.first()?;
@@ -69,7 +71,11 @@ impl<P: Rescale<f64>, X: Rescale<f64>> Summed<(P, X)> {
             out,
             ..
         } = entry;
-        tape.eval_sum(shared, samples, lanes, out).ok()?;
+        if on_cores {
+            tape.par_eval_sum(shared, samples, out).ok()?;
+        } else {
+            tape.eval_sum(shared, samples, lanes, out).ok()?;
+        }
         Some(out.clone())
     }
 }
@@ -99,8 +105,32 @@ where
     /// assert_eq!(compile(&f).sum_apply(&2.0, &[1.0, 2.0, 3.0]), 56.0);
     /// ```
     pub fn sum_apply(&self, p: &Value<P>, xs: &[Value<X>]) -> f64 {
+        self.summed_apply(p, xs, false)
+    }
+
+    /// [`Compiled::sum_apply`] on all the machine's cores ([`Tape::par_eval_sum`]): the same
+    /// sum, up to the last bits (the samples are added in blocks, the blocks' sums in order),
+    /// whatever the number of cores.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::compile;
+    /// // (w, x) ↦ (w·x)², summed over x = 1, …, 10⁴ at w = 2: 4 · Σ x².
+    /// let f = Reverse::compose(Reverse::mul_c(), Reverse::compose(Reverse::dup(), Reverse::mul_c()));
+    /// let xs: Vec<f64> = (1..=10_000).map(f64::from).collect();
+    /// assert_eq!(compile(&f).par_sum_apply(&2.0, &xs), 4.0 * 10_000.0 * 10_001.0 * 20_001.0 / 6.0);
+    /// ```
+    pub fn par_sum_apply(&self, p: &Value<P>, xs: &[Value<X>]) -> f64 {
+        self.summed_apply(p, xs, true)
+    }
+
+    /// [`Compiled::sum_apply`], on all the machine's cores if `on_cores`.
+    fn summed_apply(&self, p: &Value<P>, xs: &[Value<X>], on_cores: bool) -> f64 {
         let mut entries = self.entries.borrow_mut();
-        match Summed::sum(&mut entries.sum_apply, p, xs, 1, |a| self.record_apply(a)) {
+        let record = |a: &(P::Over<f64>, X::Over<f64>)| self.record_apply(a);
+        match Summed::sum(&mut entries.sum_apply, p, xs, 1, on_cores, record) {
             Some(out) => out[0],
             None => {
                 drop(entries);
@@ -132,9 +162,40 @@ where
     /// assert_eq!(compile(&f).sum_value_and_gradient(&2.0, &[1.0, 2.0, 3.0]), (56.0, 56.0));
     /// ```
     pub fn sum_value_and_gradient(&self, p: &Value<P>, xs: &[Value<X>]) -> (f64, Value<P>) {
+        self.summed_value_and_gradient(p, xs, false)
+    }
+
+    /// [`Compiled::sum_value_and_gradient`] on all the machine's cores
+    /// ([`Tape::par_eval_sum`]): the same sums, up to the last bits (the samples are added in
+    /// blocks, the blocks' sums in order), whatever the number of cores. For a loss summed over
+    /// many samples, as in training.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::compile;
+    /// // (w, x) ↦ (w·x)², summed over x = 1, …, 10⁴ at w = 2: the value 4 · Σ x² and
+    /// // ∂/∂w = 2·w · Σ x², the same number.
+    /// let f = Reverse::compose(Reverse::mul_c(), Reverse::compose(Reverse::dup(), Reverse::mul_c()));
+    /// let xs: Vec<f64> = (1..=10_000).map(f64::from).collect();
+    /// let sum_sqr = 10_000.0 * 10_001.0 * 20_001.0 / 6.0;
+    /// assert_eq!(compile(&f).par_sum_value_and_gradient(&2.0, &xs), (4.0 * sum_sqr, 4.0 * sum_sqr));
+    /// ```
+    pub fn par_sum_value_and_gradient(&self, p: &Value<P>, xs: &[Value<X>]) -> (f64, Value<P>) {
+        self.summed_value_and_gradient(p, xs, true)
+    }
+
+    /// [`Compiled::sum_value_and_gradient`], on all the machine's cores if `on_cores`.
+    fn summed_value_and_gradient(
+        &self,
+        p: &Value<P>,
+        xs: &[Value<X>],
+        on_cores: bool,
+    ) -> (f64, Value<P>) {
         let mut entries = self.entries.borrow_mut();
         let kept = 1 + p.dim();
-        let summed = Summed::sum(&mut entries.sum_gradient, p, xs, kept, |a| {
+        let summed = Summed::sum(&mut entries.sum_gradient, p, xs, kept, on_cores, |a| {
             self.record_gradient(a)
         });
         drop(entries);

@@ -386,6 +386,85 @@ fn sums_over_samples_add_what_the_entry_points_give() {
         .quickcheck(agree as fn(Case, Vec<(i8, i8)>) -> bool);
 }
 
+/// Summed on every core, a random program adds what it adds on one, within a relative 1e-12 of
+/// the terms' magnitudes (the blocks' sums are added in another order than the samples one by
+/// one), over enough samples for several blocks; summed one by one where the program takes
+/// another branch at a sample.
+#[test]
+fn sums_on_every_core_add_what_one_core_adds() {
+    fn agree(case: Case, others: Vec<(i8, i8)>) -> bool {
+        let [p, x1, x2] = case.point();
+        let staged = compile(&case.first_program::<Reverse, Sym>());
+        let xs: Vec<(f64, f64)> = std::iter::once((x1, x2))
+            .chain(
+                (others.iter().cycle().take(3000))
+                    .map(|&(a, b)| (f64::from(a) / 32.0, f64::from(b) / 32.0)),
+            )
+            .collect();
+        let size = xs
+            .iter()
+            .map(|&x| {
+                let (v, (d, _)) = staged.value_and_gradient(&(p, x));
+                (v.abs(), d.abs())
+            })
+            .fold((0.0, 0.0), |(v, d), (a, b)| (v + a, d + b));
+        let close = |a: f64, b: f64, size: f64| (a - b).abs() <= 1e-12 * (1.0 + size);
+        let (value, dp) = staged.sum_value_and_gradient(&p, &xs);
+        let (par_value, par_dp) = staged.par_sum_value_and_gradient(&p, &xs);
+        close(par_value, value, size.0)
+            && close(par_dp, dp, size.1)
+            && close(
+                staged.par_sum_apply(&p, &xs),
+                staged.sum_apply(&p, &xs),
+                size.0,
+            )
+    }
+    QuickCheck::new()
+        .tests(50)
+        .quickcheck(agree as fn(Case, Vec<(i8, i8)>) -> bool);
+}
+
+#[test]
+fn a_sum_on_every_core_diverges_where_one_sample_turns() {
+    // (w, x) ↦ w · |x|: its gradient tape recorded at x > 0.
+    let f = Reverse::compose(
+        Reverse::mul_c(),
+        Reverse::cross(Reverse::id(), Reverse::abs_c()),
+    );
+    let staged = compile(&f);
+    let tape = staged.gradient_tape(&(2.0, 1.0));
+    let mut xs: Vec<f64> = (1..=10_000).map(f64::from).collect();
+    let (mut one, mut every) = ([0.0; 3], [0.0; 3]);
+    tape.eval_sum(&[2.0], &xs, &mut tape.lanes(8), &mut one)
+        .unwrap();
+    tape.par_eval_sum(&[2.0], &xs, &mut every).unwrap();
+    // Integers: every order of addition is exact.
+    assert_eq!(every, one);
+    assert_eq!(
+        every,
+        [2.0 * 5000.0 * 10_001.0, 5000.0 * 10_001.0, 20_000.0]
+    );
+    // A negative sample in the last block: the tape does not apply; the entry point sums the
+    // samples one by one instead.
+    xs[9_999] = -10_000.0;
+    assert_eq!(
+        tape.par_eval_sum(&[2.0], &xs, &mut every),
+        Err(super::Diverged)
+    );
+    let looped = xs.iter().fold(0.0, |s, &x| s + staged.apply(&(2.0, x)));
+    assert_eq!(staged.par_sum_value_and_gradient(&2.0, &xs).0, looped);
+    // No samples: an empty sum.
+    assert_eq!(staged.par_sum_value_and_gradient(&2.0, &[]), (0.0, 0.0));
+}
+
+#[test]
+#[should_panic(expected = "2 shared input coordinates where the tape has 2 inputs")]
+fn a_sum_on_every_core_names_the_sizes_it_was_given() {
+    let tape = compile(&Reverse::mul_c()).gradient_tape(&(2.0, 3.0));
+    tape.par_eval_sum(&[1.0, 2.0], &[1.0], &mut [0.0; 3])
+        .unwrap();
+}
+
 #[test]
 fn linalg_primitives_on_nalgebra_vectors_are_staged() {
     // `linalg`'s primitives need a `RealField` scalar, as `Mat` does.
