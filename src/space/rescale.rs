@@ -56,12 +56,15 @@ macro_rules! scalar_rescale {
     ($($t:ty),*) => {$(
         impl Rescale<$t> for $t {
             type Over<T: Scalar> = T;
+            #[inline]
             fn rescale<T: Scalar>(&self, f: &mut impl FnMut($t) -> T) -> T {
                 f(*self)
             }
+            #[inline]
             fn unscale<T: Scalar>(over: &T, f: &mut impl FnMut(T) -> $t) -> $t {
                 f(*over)
             }
+            #[inline]
             fn same_shape(&self, _: &Self) -> bool {
                 true
             }

@@ -86,30 +86,38 @@ macro_rules! float_scalar {
     ($t:ty, $erf:path) => {
         impl Additive for $t {
             const DIM: Option<usize> = Some(1);
+            #[inline]
             fn zero() -> Self {
                 0.0
             }
+            #[inline]
             fn plus(&self, other: &Self) -> Self {
                 self + other
             }
+            #[inline]
             fn plus_assign(&mut self, other: &Self) {
                 *self += other;
             }
         }
 
         impl Space<$t> for $t {
+            #[inline]
             fn scale(&self, s: $t) -> Self {
                 s * self
             }
+            #[inline]
             fn dot(&self, other: &Self) -> $t {
                 self * other
             }
+            #[inline]
             fn dim(&self) -> usize {
                 1
             }
+            #[inline]
             fn push_coords(&self, out: &mut Vec<$t>) {
                 out.push(*self);
             }
+            #[inline]
             fn read_coords(&self, coords: &mut dyn Iterator<Item = $t>) -> Self {
                 next_coord(coords)
             }
