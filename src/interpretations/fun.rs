@@ -42,16 +42,14 @@ impl Monoidal for Fun {
         f: Func<A, C>,
         g: Func<B, D>,
     ) -> Func<(A, B), (C, D)> {
-        let (f_ref, g_ref) = (f.clone(), g.clone());
-        let borrows = f.borrows() || g.borrows();
-        let whole = move |(a, b)| (f.apply(a), g.apply(b));
-        if borrows {
-            Func::with_ref(whole, move |(a, b)| {
-                (f_ref.apply_ref(a), g_ref.apply_ref(b))
-            })
-        } else {
-            Func::new(whole)
+        if !(f.borrows() || g.borrows()) {
+            return Func::new(move |(a, b)| (f.apply(a), g.apply(b)));
         }
+        let (f_ref, g_ref) = (f.clone(), g.clone());
+        Func::with_ref(
+            move |(a, b)| (f.apply(a), g.apply(b)),
+            move |(a, b)| (f_ref.apply_ref(a), g_ref.apply_ref(b)),
+        )
     }
 }
 
@@ -76,15 +74,17 @@ impl Cartesian for Fun {
         f: Func<A, C>,
         g: Func<A, D>,
     ) -> Func<A, (C, D)> {
+        let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
+        let borrows = f_borrows && g.borrows();
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        let borrows = f.borrows() && g.borrows();
         let whole = move |a| {
-            if f.is_projection() {
+            if f_projects {
                 let d = g.apply_ref(&a);
                 (f.apply(a), d)
+            } else if f_borrows {
+                (f.apply_ref(&a), g.apply(a))
             } else {
-                let c = f.apply_ref(&a);
-                (c, g.apply(a))
+                (f.apply(a.clone()), g.apply(a))
             }
         };
         if borrows {

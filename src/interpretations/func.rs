@@ -12,24 +12,99 @@ use std::rc::Rc;
 /// let sqr = Func::new(|x: f64| x * x);
 /// assert_eq!(sqr.apply(3.0), 9.0);
 /// ```
-pub struct Func<A, B> {
-    f: Rc<dyn Fn(A) -> B>,
-    /// The function of a borrowed argument, for one that reads only part of it (a projection, a
-    /// constant, their composites and pairs): it clones only the parts it reads. `None`: the
-    /// argument is cloned whole.
-    by_ref: Option<Rc<dyn Fn(&A) -> B>>,
-    /// For a projection (`exl`, `exr`, `id` and their composites), the part it projects, borrowed.
-    view: Option<Rc<dyn Fn(&A) -> &B>>,
+pub struct Func<A, B>(Rc<dyn Parts<A, B>>);
+
+/// What a [`Func`] is made of: the function, and, for one that reads only part of its argument
+/// (a projection, a constant, their composites and pairs), the same function of a borrowed
+/// argument, which clones only the parts it reads. One shared object, so that a `Func` of a
+/// plain closure costs what the closure does.
+trait Parts<A, B> {
+    /// Applies the function.
+    fn apply(&self, a: A) -> B;
+
+    /// The function of a borrowed argument, where it reads only part of it; `None` where the
+    /// argument must be cloned whole.
+    fn apply_borrowed(&self, a: &A) -> Option<B>;
+
+    /// For a projection (`exl`, `exr`, `id` and their composites), the part it projects,
+    /// borrowed; `None` for any other function.
+    fn view<'a>(&self, a: &'a A) -> Option<&'a B>;
+
+    /// Whether [`apply_borrowed`](Parts::apply_borrowed) is `Some` (as it is for every
+    /// projection).
+    fn borrows(&self) -> bool;
+
+    /// Whether [`view`](Parts::view) is `Some`.
+    fn is_projection(&self) -> bool;
+}
+
+/// A closure, which takes its argument whole.
+struct Whole<F>(F);
+
+impl<A, B, F: Fn(A) -> B> Parts<A, B> for Whole<F> {
+    fn apply(&self, a: A) -> B {
+        (self.0)(a)
+    }
+    fn apply_borrowed(&self, _: &A) -> Option<B> {
+        None
+    }
+    fn view<'a>(&self, _: &'a A) -> Option<&'a B> {
+        None
+    }
+    fn borrows(&self) -> bool {
+        false
+    }
+    fn is_projection(&self) -> bool {
+        false
+    }
+}
+
+/// A closure and the same function of a borrowed argument.
+struct Borrowing<F, G>(F, G);
+
+impl<A, B, F: Fn(A) -> B, G: Fn(&A) -> B> Parts<A, B> for Borrowing<F, G> {
+    fn apply(&self, a: A) -> B {
+        (self.0)(a)
+    }
+    fn apply_borrowed(&self, a: &A) -> Option<B> {
+        Some((self.1)(a))
+    }
+    fn view<'a>(&self, _: &'a A) -> Option<&'a B> {
+        None
+    }
+    fn borrows(&self) -> bool {
+        true
+    }
+    fn is_projection(&self) -> bool {
+        false
+    }
+}
+
+/// A projection: a closure and the part of its argument it projects, borrowed.
+struct Projection<F, V>(F, V);
+
+impl<A, B: Clone, F: Fn(A) -> B, V: Fn(&A) -> &B> Parts<A, B> for Projection<F, V> {
+    fn apply(&self, a: A) -> B {
+        (self.0)(a)
+    }
+    fn apply_borrowed(&self, a: &A) -> Option<B> {
+        Some((self.1)(a).clone())
+    }
+    fn view<'a>(&self, a: &'a A) -> Option<&'a B> {
+        Some((self.1)(a))
+    }
+    fn borrows(&self) -> bool {
+        true
+    }
+    fn is_projection(&self) -> bool {
+        true
+    }
 }
 
 impl<A, B> Func<A, B> {
     /// Wraps a closure.
     pub fn new(f: impl Fn(A) -> B + 'static) -> Self {
-        Func {
-            f: Rc::new(f),
-            by_ref: None,
-            view: None,
-        }
+        Func(Rc::new(Whole(f)))
     }
 
     /// Wraps a closure and the same function of a borrowed argument, which clones only what it
@@ -38,11 +113,7 @@ impl<A, B> Func<A, B> {
         f: impl Fn(A) -> B + 'static,
         by_ref: impl Fn(&A) -> B + 'static,
     ) -> Self {
-        Func {
-            f: Rc::new(f),
-            by_ref: Some(Rc::new(by_ref)),
-            view: None,
-        }
+        Func(Rc::new(Borrowing(f, by_ref)))
     }
 
     /// Wraps a projection: the closure, and the part of its argument it projects, borrowed.
@@ -51,28 +122,28 @@ impl<A, B> Func<A, B> {
         view: impl Fn(&A) -> &B + 'static,
     ) -> Self
     where
-        A: 'static,
-        B: Clone + 'static,
+        B: Clone,
     {
-        let view: Rc<dyn Fn(&A) -> &B> = Rc::new(view);
-        let part = Rc::clone(&view);
-        Func {
-            f: Rc::new(f),
-            by_ref: Some(Rc::new(move |a| part(a).clone())),
-            view: Some(view),
-        }
+        Func(Rc::new(Projection(f, view)))
     }
 
     /// Whether the function is a projection (`exl`, `exr`, `id` and their composites): it
     /// computes nothing, so when it runs does not matter.
     pub(crate) fn is_projection(&self) -> bool {
-        self.view.is_some()
+        self.0.is_projection()
     }
 
     /// Whether the function reads a borrowed argument without cloning it whole. A composite or
     /// pair of functions that do not gains nothing from a borrowed form, so none is built.
     pub(crate) fn borrows(&self) -> bool {
-        self.by_ref.is_some()
+        self.0.borrows()
+    }
+
+    /// The part a projection projects, borrowed.
+    fn view<'a>(&self, a: &'a A) -> &'a B {
+        self.0
+            .view(a)
+            .expect("catad: a projection's view, asked of a function that is no projection")
     }
 
     /// `g ∘ f`, borrowing where the parts can: a projection of a projection is one, and a
@@ -83,21 +154,21 @@ impl<A, B> Func<A, B> {
         B: Clone + 'static,
         C: Clone + 'static,
     {
+        if !self.borrows() {
+            return Func::new(move |a| g.apply(self.apply(a)));
+        }
         let (f, g_whole) = (self.clone(), g.clone());
         let whole = move |a| g_whole.apply(f.apply(a));
-        match (self.view.clone(), g.view.clone()) {
-            (Some(f_view), Some(g_view)) => Func::projection(whole, move |a| g_view(f_view(a))),
-            (Some(f_view), None) => Func::with_ref(whole, move |a| g.apply_ref(f_view(a))),
-            (None, _) if self.borrows() => {
-                Func::with_ref(whole, move |a| g.apply(self.apply_ref(a)))
-            }
-            (None, _) => Func::new(whole),
+        match (self.is_projection(), g.is_projection()) {
+            (true, true) => Func::projection(whole, move |a| g.view(self.view(a))),
+            (true, false) => Func::with_ref(whole, move |a| g.apply_ref(self.view(a))),
+            (false, _) => Func::with_ref(whole, move |a| g.apply(self.apply_ref(a))),
         }
     }
 
     /// Applies the function.
     pub fn apply(&self, a: A) -> B {
-        (self.f)(a)
+        self.0.apply(a)
     }
 
     /// Applies the function to a borrowed argument: `apply(a.clone())`, but a projection, a
@@ -114,10 +185,7 @@ impl<A, B> Func<A, B> {
     where
         A: Clone,
     {
-        match &self.by_ref {
-            Some(by_ref) => by_ref(a),
-            None => (self.f)(a.clone()),
-        }
+        (self.0.apply_borrowed(a)).unwrap_or_else(|| self.0.apply(a.clone()))
     }
 
     /// The function as a closure, for APIs that take one, such as
@@ -139,11 +207,7 @@ impl<A, B> Func<A, B> {
 
 impl<A, B> Clone for Func<A, B> {
     fn clone(&self) -> Self {
-        Func {
-            f: Rc::clone(&self.f),
-            by_ref: self.by_ref.clone(),
-            view: self.view.clone(),
-        }
+        Func(Rc::clone(&self.0))
     }
 }
 

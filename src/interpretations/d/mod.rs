@@ -9,16 +9,17 @@ mod data;
 pub(crate) mod derivatives;
 mod indexed;
 mod loops;
+mod map;
 mod numeric;
 
 pub use loops::{LoopLinear, Representation};
+pub use map::DMap;
 
 use crate::space::{Additive, HasRep, Scalar, Space};
 use crate::vocabulary::{
     Cartesian, Category, Checkpoint, Cocartesian, Conditional, Hom, LazyCat, LinearCat, LinearFn,
     Monoidal, Pred, Primitive, PrimitiveCat, RepCat, Scalable,
 };
-use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
@@ -37,154 +38,6 @@ use std::rc::Rc;
 /// ```
 #[derive(Debug)]
 pub struct D<K>(PhantomData<K>);
-
-/// A morphism of [`D<K>`](D): a function returning its value and its derivative at a point.
-///
-/// # Example
-///
-/// ```
-/// use catad::prelude::*;
-/// use catad::interpretations::{AddFun, DMap};
-/// let f: DMap<AddFun, f64, f64> = Forward::sin_c();
-/// assert_eq!(f.apply(0.0), 0.0);
-/// assert_eq!(f.linearize(0.0).1.apply(2.0), 2.0);
-/// ```
-pub struct DMap<K: Category, A: Additive, B: Additive> {
-    f: Rc<Linearize<K, A, B>>,
-    /// The same of a borrowed argument, for a map that reads only part of it (a projection, a
-    /// constant, their composites and pairs): it clones only the parts it reads. `None`: the
-    /// argument is cloned whole.
-    by_ref: Option<Rc<LinearizeRef<K, A, B>>>,
-    /// For a projection (`exl`, `exr`, `id` and their composites): the part it projects, borrowed,
-    /// and its derivative, the same everywhere.
-    view: Option<(Rc<View<A, B>>, Hom<K, A, B>)>,
-}
-
-/// A value and a derivative at a point.
-type Linearize<K, A, B> = dyn Fn(A) -> (B, Hom<K, A, B>);
-
-/// A value and a derivative at a borrowed point.
-type LinearizeRef<K, A, B> = dyn Fn(&A) -> (B, Hom<K, A, B>);
-
-/// A part of a borrowed value.
-type View<A, B> = dyn Fn(&A) -> &B;
-
-impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
-    /// Wraps a function that returns a value and the derivative at its argument.
-    pub fn new(f: impl Fn(A) -> (B, Hom<K, A, B>) + 'static) -> Self {
-        DMap {
-            f: Rc::new(f),
-            by_ref: None,
-            view: None,
-        }
-    }
-
-    /// Wraps a function and the same function of a borrowed argument, which clones only what it
-    /// reads.
-    fn with_ref(
-        f: impl Fn(A) -> (B, Hom<K, A, B>) + 'static,
-        by_ref: impl Fn(&A) -> (B, Hom<K, A, B>) + 'static,
-    ) -> Self {
-        DMap {
-            f: Rc::new(f),
-            by_ref: Some(Rc::new(by_ref)),
-            view: None,
-        }
-    }
-
-    /// Wraps a projection: the closure, the part of its argument it projects (borrowed), and its
-    /// derivative.
-    fn projection(
-        f: impl Fn(A) -> B + 'static,
-        view: impl Fn(&A) -> &B + 'static,
-        df: Hom<K, A, B>,
-    ) -> Self {
-        let view: Rc<View<A, B>> = Rc::new(view);
-        let (part, df_whole, df_part) = (Rc::clone(&view), df.clone(), df.clone());
-        DMap {
-            f: Rc::new(move |a| (f(a), df_whole.clone())),
-            by_ref: Some(Rc::new(move |a| (part(a).clone(), df_part.clone()))),
-            view: Some((view, df)),
-        }
-    }
-
-    /// `g ∘ f`, borrowing where the parts can: a projection of a projection is one, and a map
-    /// after a projection reads the projected part borrowed.
-    fn then<C: Additive>(self, g: DMap<K, B, C>) -> DMap<K, A, C> {
-        let (f, g_whole) = (self.clone(), g.clone());
-        let whole = move |a| {
-            let (b, df) = f.linearize(a);
-            let (c, dg) = g_whole.linearize(b);
-            (c, K::compose(dg, df))
-        };
-        match (self.view.clone(), g.view.clone()) {
-            (Some((f_view, df)), Some((g_view, dg))) => DMap::projection(
-                move |a| whole(a).0,
-                move |a| g_view(f_view(a)),
-                K::compose(dg, df),
-            ),
-            (Some((f_view, df)), None) => DMap::with_ref(whole, move |a| {
-                let (c, dg) = g.linearize_ref(f_view(a));
-                (c, K::compose(dg, df.clone()))
-            }),
-            (None, _) if self.by_ref.is_some() => DMap::with_ref(whole, move |a| {
-                let (b, df) = self.linearize_ref(a);
-                let (c, dg) = g.linearize(b);
-                (c, K::compose(dg, df))
-            }),
-            (None, _) => DMap::new(whole),
-        }
-    }
-
-    /// The value and the derivative (a linear map in `K`) at `a`: the paper's `D⁺ f a`.
-    pub fn linearize(&self, a: A) -> (B, Hom<K, A, B>) {
-        (self.f)(a)
-    }
-
-    /// [`linearize`](DMap::linearize) at a borrowed point, cloning only what the map reads (a
-    /// projection, a constant, or a composite or pair of them clones only the parts of `a` it
-    /// reads).
-    ///
-    /// ```
-    /// use catad::prelude::*;
-    /// let first = Reverse::exl::<Vec<f64>, Vec<f64>>();
-    /// let big = (vec![1.0; 2], vec![0.0; 1_000_000]);
-    /// assert_eq!(first.linearize_ref(&big).0, vec![1.0; 2]); // the second vector is not copied
-    /// ```
-    pub fn linearize_ref(&self, a: &A) -> (B, Hom<K, A, B>) {
-        match &self.by_ref {
-            Some(by_ref) => by_ref(a),
-            None => (self.f)(a.clone()),
-        }
-    }
-
-    /// The value at `a` (the primal).
-    pub fn apply(&self, a: A) -> B {
-        self.linearize(a).0
-    }
-}
-
-impl<K: Category, A: Additive, B: Additive> Clone for DMap<K, A, B> {
-    fn clone(&self) -> Self {
-        DMap {
-            f: Rc::clone(&self.f),
-            by_ref: self.by_ref.clone(),
-            view: self.view.clone(),
-        }
-    }
-}
-
-impl<K: Category, A: Additive, B: Additive> fmt::Debug for DMap<K, A, B> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "DMap<{}, {}, {}>",
-            std::any::type_name::<K>(),
-            std::any::type_name::<A>(),
-            std::any::type_name::<B>()
-        )
-    }
-}
 
 /// `linearD f f' = D (λ a → (f a, f'))`: a linear function is its own derivative everywhere.
 ///
@@ -226,13 +79,12 @@ impl<K: Monoidal> Monoidal for D<K> {
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        let borrows = f.by_ref.is_some() || g.by_ref.is_some();
         let whole = move |(a, b)| {
             let (c, df) = f.linearize(a);
             let (e, dg) = g.linearize(b);
             ((c, e), K::cross(df, dg))
         };
-        if !borrows {
+        if !(f_ref.borrows() || g_ref.borrows()) {
             return DMap::new(whole);
         }
         DMap::with_ref(whole, move |(a, b)| {
@@ -266,15 +118,17 @@ impl<K: Cartesian> Cartesian for D<K> {
         f: DMap<K, A, C>,
         g: DMap<K, A, E>,
     ) -> DMap<K, A, (C, E)> {
+        let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
+        let borrows = f_borrows && g.borrows();
         let (f_ref, g_ref) = (f.clone(), g.clone());
-        let borrows = f.by_ref.is_some() && g.by_ref.is_some();
         let whole = move |a: A| {
-            let ((c, df), (e, dg)) = if f.view.is_some() {
+            let ((c, df), (e, dg)) = if f_projects {
                 let (e, dg) = g.linearize_ref(&a);
                 (f.linearize(a), (e, dg))
+            } else if f_borrows {
+                (f.linearize_ref(&a), g.linearize(a))
             } else {
-                let (c, df) = f.linearize_ref(&a);
-                ((c, df), g.linearize(a))
+                (f.linearize(a.clone()), g.linearize(a))
             };
             ((c, e), K::fork(df, dg))
         };
