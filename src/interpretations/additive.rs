@@ -28,12 +28,14 @@ use std::rc::Rc;
 pub struct AddFun;
 
 /// Additive functions compose, pair and project exactly as functions do: these instances are
-/// [`Fun`]'s, restricted to additive maps (which they preserve).
+/// [`Fun`]'s, restricted to additive maps (which they preserve) — but for the projections, which
+/// are plain closures here: `AddFun` forks through `dup`, so no derivative map reads a borrowed
+/// argument, and composites of plain closures build no borrowed form (see [`Func`]).
 impl Category for AddFun {
     type Hom<A: Additive, B: Additive> = Func<A, B>;
 
     fn id<A: Additive>() -> Func<A, A> {
-        Fun::id()
+        Func::new(|a| a)
     }
 
     fn compose<A: Additive, B: Additive, C: Additive>(g: Func<B, C>, f: Func<A, B>) -> Func<A, C> {
@@ -52,16 +54,16 @@ impl Monoidal for AddFun {
 
 impl Cartesian for AddFun {
     fn exl<A: Additive, B: Additive>() -> Func<(A, B), A> {
-        Fun::exl()
+        Func::new(|(a, _)| a)
     }
     fn exr<A: Additive, B: Additive>() -> Func<(A, B), B> {
-        Fun::exr()
+        Func::new(|(_, b)| b)
     }
     fn dup<A: Additive>() -> Func<A, (A, A)> {
         Fun::dup()
     }
     fn it<A: Additive>() -> Func<A, ()> {
-        Fun::it()
+        Func::new(|_| ())
     }
 }
 
