@@ -75,8 +75,7 @@ impl Cartesian for Fun {
         g: Func<A, D>,
     ) -> Func<A, (C, D)> {
         let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
-        let borrows = f_borrows && g.borrows();
-        let (f_ref, g_ref) = (f.clone(), g.clone());
+        let borrowed = (f_borrows && g.borrows()).then(|| (f.clone(), g.clone()));
         let whole = move |a| {
             if f_projects {
                 let d = g.apply_ref(&a);
@@ -87,10 +86,9 @@ impl Cartesian for Fun {
                 (f.apply(a.clone()), g.apply(a))
             }
         };
-        if borrows {
-            Func::with_ref(whole, move |a| (f_ref.apply_ref(a), g_ref.apply_ref(a)))
-        } else {
-            Func::new(whole)
+        match borrowed {
+            Some((f, g)) => Func::with_ref(whole, move |a| (f.apply_ref(a), g.apply_ref(a))),
+            None => Func::new(whole),
         }
     }
 }

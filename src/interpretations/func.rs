@@ -185,7 +185,9 @@ impl<A, B> Func<A, B> {
     where
         A: Clone,
     {
-        (self.0.apply_borrowed(a)).unwrap_or_else(|| self.0.apply(a.clone()))
+        self.0
+            .apply_borrowed(a)
+            .unwrap_or_else(|| self.0.apply(a.clone()))
     }
 
     /// The function as a closure, for APIs that take one, such as

@@ -226,7 +226,9 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// assert_eq!(first.linearize_ref(&big).0, vec![1.0; 2]); // the second vector is not copied
     /// ```
     pub fn linearize_ref(&self, a: &A) -> (B, Hom<K, A, B>) {
-        (self.0.linearize_borrowed(a)).unwrap_or_else(|| self.0.linearize(a.clone()))
+        self.0
+            .linearize_borrowed(a)
+            .unwrap_or_else(|| self.0.linearize(a.clone()))
     }
 
     /// The value at `a` (the primal).

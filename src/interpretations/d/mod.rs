@@ -78,18 +78,18 @@ impl<K: Monoidal> Monoidal for D<K> {
         f: DMap<K, A, C>,
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
-        let (f_ref, g_ref) = (f.clone(), g.clone());
+        let borrowed = (f.borrows() || g.borrows()).then(|| (f.clone(), g.clone()));
         let whole = move |(a, b)| {
             let (c, df) = f.linearize(a);
             let (e, dg) = g.linearize(b);
             ((c, e), K::cross(df, dg))
         };
-        if !(f_ref.borrows() || g_ref.borrows()) {
+        let Some((f, g)) = borrowed else {
             return DMap::new(whole);
-        }
+        };
         DMap::with_ref(whole, move |(a, b)| {
-            let (c, df) = f_ref.linearize_ref(a);
-            let (e, dg) = g_ref.linearize_ref(b);
+            let (c, df) = f.linearize_ref(a);
+            let (e, dg) = g.linearize_ref(b);
             ((c, e), K::cross(df, dg))
         })
     }
@@ -119,8 +119,7 @@ impl<K: Cartesian> Cartesian for D<K> {
         g: DMap<K, A, E>,
     ) -> DMap<K, A, (C, E)> {
         let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
-        let borrows = f_borrows && g.borrows();
-        let (f_ref, g_ref) = (f.clone(), g.clone());
+        let borrowed = (f_borrows && g.borrows()).then(|| (f.clone(), g.clone()));
         let whole = move |a: A| {
             let ((c, df), (e, dg)) = if f_projects {
                 let (e, dg) = g.linearize_ref(&a);
@@ -132,12 +131,12 @@ impl<K: Cartesian> Cartesian for D<K> {
             };
             ((c, e), K::fork(df, dg))
         };
-        if !borrows {
+        let Some((f, g)) = borrowed else {
             return DMap::new(whole);
-        }
+        };
         DMap::with_ref(whole, move |a| {
-            let (c, df) = f_ref.linearize_ref(a);
-            let (e, dg) = g_ref.linearize_ref(a);
+            let (c, df) = f.linearize_ref(a);
+            let (e, dg) = g.linearize_ref(a);
             ((c, e), K::fork(df, dg))
         })
     }
