@@ -129,8 +129,10 @@ where
     /// [`Compiled::sum_apply`], on all the machine's cores if `on_cores`.
     fn summed_apply(&self, p: &Value<P>, xs: &[Value<X>], on_cores: bool) -> f64 {
         let mut entries = self.entries.borrow_mut();
-        let record = |a: &(P::Over<f64>, X::Over<f64>)| self.record_apply(a);
-        match Summed::sum(&mut entries.sum_apply, p, xs, 1, on_cores, record) {
+        let summed = Summed::sum(&mut entries.sum_apply, p, xs, 1, on_cores, |a| {
+            self.record_apply(a)
+        });
+        match summed {
             Some(out) => out[0],
             None => {
                 drop(entries);
