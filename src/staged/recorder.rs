@@ -9,7 +9,6 @@ use super::rules::{self, Rewrite, View};
 use super::sym::Sym;
 use std::cell::RefCell;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 
 /// How a recorded value is computed.
@@ -40,8 +39,8 @@ pub(crate) enum Guard {
 pub(crate) struct Recording {
     pub(crate) nodes: Vec<Node>,
     pub(crate) guards: Vec<Guard>,
-    /// How many times each rule fired, by name.
-    pub(crate) rewrites: HashMap<&'static str, usize>,
+    /// How many times each rule fired, in the order of [`rules::RULES`].
+    pub(crate) rewrites: [usize; rules::RULES.len()],
 }
 
 struct Recorder {
@@ -52,7 +51,7 @@ struct Recorder {
     shared: FxHashMap<Op, u32>,
     constants: FxHashMap<u64, u32>,
     guards: Vec<Guard>,
-    rewrites: HashMap<&'static str, usize>,
+    rewrites: [usize; rules::RULES.len()],
 }
 
 thread_local! {
@@ -96,7 +95,7 @@ pub(crate) fn record<R>(
             shared: FxHashMap::default(),
             constants: FxHashMap::default(),
             guards: Vec::new(),
-            rewrites: HashMap::new(),
+            rewrites: [0; rules::RULES.len()],
         })
     });
     let ending = Ending;
@@ -199,8 +198,8 @@ impl Recorder {
 
     /// Records `op`, after the first rule that applies, or the node equal to it.
     fn record_op(&mut self, op: Op) -> Sym {
-        if let Some((name, rewrite)) = self.simplify.then(|| rules::simplify(op, self)).flatten() {
-            *self.rewrites.entry(name).or_insert(0) += 1;
+        if let Some((rule, rewrite)) = self.simplify.then(|| rules::simplify(op, self)).flatten() {
+            self.rewrites[rule] += 1;
             return match rewrite {
                 Rewrite::Node(id) => self.sym(id),
                 Rewrite::Const(c) => Sym::constant(c),

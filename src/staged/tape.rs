@@ -4,9 +4,9 @@
 use super::allocation::{self, Allocation};
 use super::op::Op;
 use super::recorder::{self, Guard, Node, Recording};
+use super::rules;
 use super::sym::Sym;
 use crate::space::Scalar;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
@@ -138,18 +138,19 @@ impl Tape {
         let output_constants: Vec<f64> = output_nodes.iter().filter_map(|o| o.err()).collect();
         let first_constant = inputs + constants.len();
         constants.extend(&output_constants);
-        // The slots of `sin x` and `cos x` for each `x` of both, once computed together.
-        let mut sin_cos: HashMap<u32, u32> = sin_cos_operands(nodes, &live)
-            .map(|x| (x, u32::MAX))
-            .collect();
+        // For each `x` of which both `sin x` and `cos x` are live, the slots of the two, once
+        // computed together; `u32::MAX` before.
+        let both = sin_cos_operands(nodes, &live);
+        let mut sin_cos = vec![u32::MAX; nodes.len()];
         let mut ops = Vec::new();
         let mut next_slot = (inputs + constants.len()) as u32;
         for id in schedule(nodes, &live) {
             let (Node::Op(op), true) = (nodes[id], slot[id] == u32::MAX) else {
                 continue;
             };
-            match (op, op.operands().next().and_then(|x| sin_cos.get_mut(&x))) {
-                (Op::Sin(x) | Op::Cos(x), Some(pair)) => {
+            match op {
+                Op::Sin(x) | Op::Cos(x) if both[x as usize] => {
+                    let pair = &mut sin_cos[x as usize];
                     if *pair == u32::MAX {
                         ops.push(Op::SinCos(slot[x as usize]));
                         *pair = next_slot;
@@ -186,7 +187,10 @@ impl Tape {
             .filter(|g| !matches!(**g, Guard::Nan(x, false) if is_input(x)))
             .map(|g| renumber_guard(*g, |x| slot[x as usize]))
             .collect();
-        let mut rewrites: Vec<_> = recording.rewrites.into_iter().collect();
+        let mut rewrites: Vec<_> = (rules::RULES.iter().zip(recording.rewrites))
+            .filter(|&(_, fired)| fired > 0)
+            .map(|(&(name, _), fired)| (name, fired))
+            .collect();
         rewrites.sort();
         let machine =
             allocation::allocate(&runs(&ops), inputs + constants.len(), &outputs, &guards);
@@ -332,14 +336,28 @@ impl Tape {
 /// operations a vector program does element by element next to each other.
 fn schedule(nodes: &[Node], live: &[bool]) -> Vec<usize> {
     let mut depth = vec![0_u32; nodes.len()];
-    let mut order = Vec::new();
+    let mut live_ops = Vec::new();
     for (id, node) in nodes.iter().enumerate() {
         if let (true, Node::Op(op)) = (live[id], node) {
             depth[id] = 1 + op.operands().map(|x| depth[x as usize]).max().unwrap_or(0);
-            order.push(id);
+            live_ops.push(id);
         }
     }
-    order.sort_by_key(|&id| depth[id]);
+    // A counting sort by depth, stable: where each depth's operations begin, then each in turn.
+    let deepest = live_ops.iter().map(|&id| depth[id]).max().unwrap_or(0);
+    let mut next = vec![0; deepest as usize + 2];
+    for &id in &live_ops {
+        next[depth[id] as usize + 1] += 1;
+    }
+    for d in 1..next.len() {
+        next[d] += next[d - 1];
+    }
+    let mut order = vec![0; live_ops.len()];
+    for &id in &live_ops {
+        let at = &mut next[depth[id] as usize];
+        order[*at] = id;
+        *at += 1;
+    }
     order
 }
 
@@ -375,19 +393,21 @@ fn stride(a: Op, b: Op) -> Option<[isize; 2]> {
     Some(strides)
 }
 
-/// The values `x` of which both `sin x` and `cos x` are live: computed together by one
-/// [`Op::SinCos`] (a derivative of `sin` needs `cos` at the same point), which every `sin x` and
-/// `cos x` then reads — so that two of them recorded apart (without sharing) stay equal.
-fn sin_cos_operands(nodes: &[Node], live: &[bool]) -> impl Iterator<Item = u32> {
-    let (mut sines, mut cosines) = (HashSet::new(), HashSet::new());
+/// Whether both `sin x` and `cos x` are live, for each value `x`: then they are computed together
+/// by one [`Op::SinCos`] (a derivative of `sin` needs `cos` at the same point), which every
+/// `sin x` and `cos x` reads — so that two of them recorded apart (without sharing) stay equal.
+fn sin_cos_operands(nodes: &[Node], live: &[bool]) -> Vec<bool> {
+    const SIN: u8 = 1;
+    const COS: u8 = 2;
+    let mut seen = vec![0_u8; nodes.len()];
     for (id, node) in nodes.iter().enumerate() {
         match (live[id], *node) {
-            (true, Node::Op(Op::Sin(x))) => sines.insert(x),
-            (true, Node::Op(Op::Cos(x))) => cosines.insert(x),
-            _ => false,
-        };
+            (true, Node::Op(Op::Sin(x))) => seen[x as usize] |= SIN,
+            (true, Node::Op(Op::Cos(x))) => seen[x as usize] |= COS,
+            _ => {}
+        }
     }
-    sines.into_iter().filter(move |x| cosines.contains(x))
+    seen.into_iter().map(|s| s == SIN | COS).collect()
 }
 
 /// Whether any of `xs` is NaN (every element read: no early exit on a hot path).
