@@ -11,7 +11,13 @@ use std::rc::Rc;
 type V<S> = DVector<S>;
 
 /// `(cⱼ)ⱼ ↦ (minⱼ ‖xᵢ − cⱼ‖²)ᵢ` for a fixed matrix `X` of rows `xᵢ`.
-struct NearestSqr<D>(Rc<DMatrix<D>>);
+struct NearestSqr<D> {
+    x: Rc<DMatrix<D>>,
+    /// `X`'s values as `f64`s that compute and compare as the program's scalar does
+    /// ([`Scalar::exact_f64`]), where they do: then the nearest centres are searched for in
+    /// `f64`, and the scalar computes only each row's distance to its nearest.
+    exact: Option<DMatrix<f64>>,
+}
 
 /// A term of the derivative: row `i`'s distance to centre `j`, with its share `1 / ties`.
 type Term<S> = (usize, usize, S);
@@ -20,9 +26,61 @@ type Term<S> = (usize, usize, S);
 /// cache, and its part of `X` in the second, while the centres pass over it.
 const BLOCK: usize = 256;
 
+/// Each row's smallest squared distance to the centres over the scalar `T` (NaN where any is;
+/// infinity where none is smaller), the first centre at that distance, and whether another
+/// centre ties with it; `data` is `X`'s `n` rows by columns, its elements read through `lift`.
+fn search<T: Scalar + RealField, X: Copy>(
+    n: usize,
+    data: &[X],
+    lift: impl Fn(X) -> T,
+    cs: &[&[T]],
+) -> (Vec<T>, Vec<usize>, Vec<bool>) {
+    let zero = <T as Additive>::zero();
+    let mut best = vec![<T as Scalar>::from_f64(f64::INFINITY); n];
+    let (mut first, mut tied) = (vec![0; n], vec![false; n]);
+    let mut block = [zero; BLOCK];
+    for start in (0..n).step_by(BLOCK) {
+        let rows = start..n.min(start + BLOCK);
+        let block = &mut block[..rows.len()];
+        for (j, c) in cs.iter().enumerate() {
+            block.fill(zero);
+            for (l, &cl) in c.iter().enumerate() {
+                let column = &data[l * n + rows.start..l * n + rows.end];
+                for (o, &x) in block.iter_mut().zip(column) {
+                    let t = lift(x) - cl;
+                    *o += t * t;
+                }
+            }
+            let smallest = best[rows.clone()].iter_mut();
+            let at = first[rows.clone()].iter_mut().zip(&mut tied[rows.clone()]);
+            for ((m, (f, t)), &x) in smallest.zip(at).zip(block.iter()) {
+                if x < *m || Scalar::is_nan(x) {
+                    (*m, *f, *t) = (x, j, false);
+                } else if x == *m {
+                    *t = true;
+                }
+            }
+        }
+    }
+    (best, first, tied)
+}
+
 impl<D> NearestSqr<D> {
+    /// Row `i`'s squared distance to `c`, summed in the order of [`search`], so that it is the
+    /// distance the search compared.
+    fn distance<S: Scalar + RealField>(&self, i: usize, c: &V<S>) -> S
+    where
+        D: Datum<S>,
+    {
+        (0..c.len()).fold(<S as Additive>::zero(), |sum, l| {
+            let t = self.x[(i, l)].lift() - c[l];
+            sum + t * t
+        })
+    }
+
     /// Each row's smallest distance (NaN where any is), the first centre at that distance, and
-    /// whether another centre ties with it.
+    /// whether another centre ties with it: searched for in `f64` where `X` and the centres have
+    /// exact values, the scalar computing only each row's distance to its nearest centre.
     fn smallest<S: Scalar + RealField>(&self, cs: &[V<S>]) -> (V<S>, Vec<usize>, Vec<bool>)
     where
         D: Datum<S>,
@@ -32,37 +90,28 @@ impl<D> NearestSqr<D> {
             "nearest_distances_sqr: no centres (it needs at least one)"
         );
         for c in cs {
-            check_rows("nearest_distances_sqr", &self.0, c.len());
+            check_rows("nearest_distances_sqr", &self.x, c.len());
         }
-        let zero = <S as Additive>::zero();
-        let n = self.0.nrows();
-        let data = self.0.as_slice();
-        let mut best = V::from_element(n, <S as Scalar>::from_f64(f64::INFINITY));
-        let (mut first, mut tied) = (vec![0; n], vec![false; n]);
-        let mut block = [zero; BLOCK];
-        for start in (0..n).step_by(BLOCK) {
-            let rows = start..n.min(start + BLOCK);
-            let block = &mut block[..rows.len()];
-            for (j, c) in cs.iter().enumerate() {
-                block.fill(zero);
-                for (l, &cl) in c.iter().enumerate() {
-                    let column = &data[l * n + rows.start..l * n + rows.end];
-                    for (o, &x) in block.iter_mut().zip(column) {
-                        let t = x.lift() - cl;
-                        *o += t * t;
-                    }
-                }
-                let smallest = best.as_mut_slice()[rows.clone()].iter_mut();
-                let at = first[rows.clone()].iter_mut().zip(&mut tied[rows.clone()]);
-                for ((m, (f, t)), &x) in smallest.zip(at).zip(block.iter()) {
-                    if x < *m || Scalar::is_nan(x) {
-                        (*m, *f, *t) = (x, j, false);
-                    } else if x == *m {
-                        *t = true;
-                    }
-                }
-            }
-        }
+        let exact = |c: &V<S>| {
+            c.iter()
+                .map(|x| x.exact_f64())
+                .collect::<Option<Vec<f64>>>()
+        };
+        let exact_centres = (self.exact.as_ref())
+            .and_then(|x| Some((x, cs.iter().map(exact).collect::<Option<Vec<_>>>()?)));
+        let Some((x, centres)) = exact_centres else {
+            let cs: Vec<&[S]> = cs.iter().map(|c| c.as_slice()).collect();
+            let (best, first, tied) = search(self.x.nrows(), self.x.as_slice(), D::lift, &cs);
+            return (V::from_vec(best), first, tied);
+        };
+        let centres: Vec<&[f64]> = centres.iter().map(Vec::as_slice).collect();
+        let (best, first, tied) = search(x.nrows(), x.as_slice(), |x| x, &centres);
+        // The search's infinity is where no centre was nearer: a constant, as the scalar's
+        // search leaves it.
+        let best = V::from_fn(best.len(), |i, _| match best[i] {
+            f64::INFINITY => <S as Scalar>::from_f64(f64::INFINITY),
+            _ => self.distance(i, &cs[first[i]]),
+        });
         (best, first, tied)
     }
 
@@ -83,16 +132,8 @@ impl<D> NearestSqr<D> {
                 terms.push((first[i], i, one));
                 continue;
             }
-            // Summed in the order of `smallest`, so that a tie found there is found again.
-            let x = &self.0;
-            let distance = |c: &V<S>| {
-                (0..c.len()).fold(<S as Additive>::zero(), |sum, l| {
-                    let t = x[(i, l)].lift() - c[l];
-                    sum + t * t
-                })
-            };
             let at: Vec<usize> = (0..cs.len())
-                .filter(|&j| j == first[i] || distance(&cs[j]) == m)
+                .filter(|&j| j == first[i] || self.distance(i, &cs[j]) == m)
                 .collect();
             let share = <S as Scalar>::from_f64(1.0 / at.len() as f64);
             terms.extend(at.into_iter().map(|j| (j, i, share)));
@@ -114,7 +155,7 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestS
         // the value is O(k n d)).
         let (value, terms) = self.nearest(cs);
         let minus_two = <S as Scalar>::from_f64(-2.0);
-        let (x, x2) = (self.0.clone(), self.0.clone());
+        let (x, x2) = (self.x.clone(), self.x.clone());
         let terms = Rc::new(terms);
         let terms2 = terms.clone();
         let centres = Rc::new(cs.clone());
@@ -159,8 +200,11 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestS
 /// shared equally among ties; none where a distance is NaN), without the `k` vectors of
 /// distances: `X` is read in blocks of rows that stay in cache while every centre passes over
 /// them, and the derivative reads, and its transpose writes, only each row's nearest centre,
-/// `O(n d)` where the value is `O(k n d)`. No centres at all, or a centre whose length is not
-/// `X`'s number of columns, are an error naming them.
+/// `O(n d)` where the value is `O(k n d)`. Where the scalar's values are `f64` arithmetic
+/// ([`Scalar::exact_f64`]: `f64`, and dual numbers over it), the nearest centres are searched for
+/// in `f64` and the scalar computes only each row's distance to its nearest: over dual numbers
+/// (a Hessian-vector product), the search carries no tangents. No centres at all, or a centre
+/// whose length is not `X`'s number of columns, are an error naming them.
 ///
 /// `X`'s elements are [`Datum`]s: plain numbers (`f64`, whatever the program's scalar: over dual
 /// numbers the data costs no tangents), or dual numbers that carry the tangents of a derivative
@@ -185,5 +229,72 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestS
 pub fn nearest_distances_sqr<K: PrimitiveCat<S>, S: Scalar + RealField>(
     x: DMatrix<impl Datum<S>>,
 ) -> Hom<K, Vec<DVector<S>>, DVector<S>> {
-    K::primitive(Rc::new(NearestSqr(Rc::new(x))))
+    let exact = x
+        .iter()
+        .map(|&d| d.lift().exact_f64())
+        .collect::<Option<Vec<f64>>>()
+        .map(|values| DMatrix::from_vec(x.nrows(), x.ncols(), values));
+    K::primitive(Rc::new(NearestSqr {
+        x: Rc::new(x),
+        exact,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NearestSqr, V};
+    use crate::nested::Tangent;
+    use nalgebra::DMatrix;
+    use std::rc::Rc;
+
+    /// Numbers that tie, round, overflow to infinity when squared, or are NaN, often: small
+    /// integers, tenths, ±10²⁰⁰ and NaN (a linear congruential generator, deterministic).
+    struct Awkward(u64);
+
+    impl Awkward {
+        fn next(&mut self) -> f64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match (self.0 >> 33) % 16 {
+                0 => f64::NAN,
+                1 => 1e200,
+                2 => -1e200,
+                r @ 3..10 => r as f64 - 6.0,
+                r => r as f64 * 0.1 + 1.0 / 3.0,
+            }
+        }
+    }
+
+    /// Over dual numbers, the search in `f64` finds what the dual numbers' own search finds:
+    /// the same distances, values and tangents to the bit (the constant infinity where no centre
+    /// is nearer), the same first nearest centres and the same ties.
+    #[test]
+    fn searching_exact_values_finds_what_the_scalar_finds() {
+        let mut r = Awkward(11);
+        for case in 0..500 {
+            let (k, rows, columns) = (1 + case % 4, 1 + case % 7, case % 5);
+            let x = DMatrix::from_fn(rows, columns, |_, _| r.next());
+            let cs: Vec<V<Tangent<f64>>> = (0..k)
+                .map(|_| V::from_fn(columns, |_, _| Tangent::new(r.next(), r.next())))
+                .collect();
+            let exact = NearestSqr {
+                x: Rc::new(x.clone()),
+                exact: Some(x.clone()),
+            };
+            let scalar = NearestSqr {
+                x: Rc::new(x),
+                exact: None,
+            };
+            let (a, b) = (exact.smallest(&cs), scalar.smallest(&cs));
+            let bits = |v: &V<Tangent<f64>>| -> Vec<(u64, u64)> {
+                v.iter()
+                    .map(|t| (t.value.to_bits(), t.tangent.to_bits()))
+                    .collect()
+            };
+            assert_eq!(bits(&a.0), bits(&b.0), "case {case}");
+            assert_eq!((a.1, a.2), (b.1, b.2), "case {case}");
+        }
+    }
 }

@@ -156,6 +156,9 @@ impl<S: Scalar> Scalar for Tangent<S> {
     fn peek(self) -> f64 {
         self.value.peek()
     }
+    fn exact_f64(self) -> Option<f64> {
+        self.value.exact_f64()
+    }
     fn sin(self) -> Self {
         self.unary(derivatives::sin)
     }

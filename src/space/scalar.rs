@@ -80,10 +80,27 @@ pub trait Scalar:
     fn peek(self) -> f64 {
         self.to_f64()
     }
+    /// The value as an `f64` that computes and compares as the scalar does, where there is one:
+    /// `f64` itself, and a dual number over `f64` ([`Tangent`](crate::nested::Tangent)), whose
+    /// value is `f64` arithmetic and whose order is its value's. `None` (the default) where a
+    /// question must be asked of the scalar itself: `f32` rounds otherwise, a symbolic scalar
+    /// records it. A primitive that only searches (which of `k` distances is smallest) may search
+    /// over these values and compute the scalar only where the answer is.
+    ///
+    /// ```
+    /// use catad::nested::Tangent;
+    /// use catad::space::Scalar;
+    /// assert_eq!(Scalar::exact_f64(0.5_f64), Some(0.5));
+    /// assert_eq!(Scalar::exact_f64(0.5_f32), None);
+    /// assert_eq!(Tangent::new(0.5_f64, 1.0).exact_f64(), Some(0.5));
+    /// ```
+    fn exact_f64(self) -> Option<f64> {
+        None
+    }
 }
 
 macro_rules! float_scalar {
-    ($t:ty, $erf:path) => {
+    ($t:ty, $erf:path, $exact:expr) => {
         impl Additive for $t {
             const DIM: Option<usize> = Some(1);
             #[inline]
@@ -178,9 +195,13 @@ macro_rules! float_scalar {
             fn is_nan(self) -> bool {
                 <$t>::is_nan(self)
             }
+            #[inline]
+            fn exact_f64(self) -> Option<f64> {
+                $exact(self)
+            }
         }
     };
 }
 
-float_scalar!(f32, libm::erff);
-float_scalar!(f64, libm::erf);
+float_scalar!(f32, libm::erff, |_| None);
+float_scalar!(f64, libm::erf, Some);

@@ -11,7 +11,9 @@
 //! tangent 1 — forward mode over reverse mode, the Hessian's diagonal in the time of a few
 //! gradients, never the `kd × kd` matrix (as Haskell ad's `hessianProduct'`, GradBench's Haskell
 //! tool). `catad::linalg`'s primitives run over `Tangent<f64>` as over `f64` (it is a real field),
-//! so their derivatives, computed on dual numbers, are differentiated once more.
+//! so their derivatives, computed on dual numbers, are differentiated once more; the search for
+//! each point's nearest centroid runs on the values alone, in `f64` (`Scalar::exact_f64`), and
+//! only the distances to the nearest carry tangents.
 //!
 //! [`cost`] is the same cost written on scalars, a `#[catad::program]`: the reference its
 //! doctests and tests hold [`cost_on_vectors`] to, in value, gradient and `H · 1`.
