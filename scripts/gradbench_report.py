@@ -51,10 +51,13 @@ NOTES = {
               "(`catad::nested::SparseHessian`), whose one colour asks for one Hessian-vector "
               "product, `H · 1`: forward mode over reverse mode, the gradient of the cost in "
               "`Reverse` over the dual numbers `catad::nested::Tangent<f64>` (a real field, so "
-              "that `catad::linalg` runs over it), every centroid coordinate's tangent 1. Before "
-              "(the cost written on scalars, one closure per scalar operation) `cost` took "
-              "72–124× the reference and `dir` 1639–8673×. The reference's `dir` is the closed "
-              "form `c − mean` (no derivative taken).",
+              "that `catad::linalg` runs over it), every centroid coordinate's tangent 1; the "
+              "search for each point's nearest centroid runs on the values alone, in `f64` "
+              "(`Scalar::exact_f64`), and only the distances to the nearest carry tangents "
+              "(4294a18: before it, `dir` took 1.9–3.4× the reference, 130 ms at the largest "
+              "size). Before that (the cost written on scalars, one closure per scalar "
+              "operation) `cost` took 72–124× the reference and `dir` 1639–8673×. The "
+              "reference's `dir` is the closed form `c − mean` (no derivative taken).",
     "llsq": "catad's `primal` and `gradient` are staged sums over samples "
             "(`gradbench/src/evals/llsq.rs`): one sample's half squared residual is recorded "
             "once, before the timed runs (in `prepare`), as a tape of one sample's work (its "
@@ -78,7 +81,13 @@ NOTES = {
            "ADOL-C tool records its tape), and the runs evaluate the tape, valid at every input "
            "with the same argmax. The recording is not in these times and is far larger: at "
            "n = 1280000 it took 6.8–8.6 s (when it was timed as the first run, the median was 7 s, "
-           "935×; the direct gradient took 778 ms, 76×); at n = 80000, 0.29 s.",
+           "935×; the direct gradient took 778 ms, 76×); at n = 80000, 0.29 s. The gradient's "
+           "ratio moves by a third between runs of one binary: on 2026-11-27 (at 4294a18) three "
+           "runs of this table read it at 2.2–3.3× for n = 10000–80000 and 2.4–4.1× at "
+           "n = 1280000, while four runs of catad alone, alternating that binary with the one "
+           "before the session's changes (3f5e8ca), read the same times for both (n = 80000: "
+           "1.08–1.23 ms; n = 1280000: 19.2–20.8 ms) and the reference's runs read 0.46–0.48 ms "
+           "and 7.5–10.2 ms there: typically 2.2–2.7×.",
     "particle": "No reference C++ computes particle (manual has no such module): the eval checks "
                 "every answer against the control it states, 0.2071918746486116. catad's inner "
                 "gradient (the force, at every Euler step) is a derivative program, "
