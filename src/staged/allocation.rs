@@ -13,7 +13,7 @@
 
 use super::op::Op;
 use super::recorder::Guard;
-use super::tape::{guard_operands, renumber_guard};
+use super::tape::{self, guard_operands, holds, renumber_guard};
 use std::collections::BTreeMap;
 
 /// One instruction of an allocated tape: `len` copies of `op` ([`Op::run`]) writing from slot
@@ -26,13 +26,40 @@ pub(super) struct Run {
     pub(super) strides: [isize; 2],
 }
 
-/// A tape's runs on reused slots: the instructions, where the outputs and the guards' operands
-/// are, and the number of slots.
+/// `len` copies of a guard, their operands advancing by `strides`: checked in one loop.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct GuardRun {
+    guard: Guard,
+    len: usize,
+    strides: [isize; 2],
+}
+
+impl GuardRun {
+    /// The guards, one per copy.
+    pub(super) fn copies(self) -> impl Iterator<Item = Guard> {
+        (0..self.len).map(move |k| {
+            let mut p = 0;
+            renumber_guard(self.guard, |x| {
+                p += 1;
+                (x as usize).wrapping_add_signed(k as isize * self.strides[p - 1]) as u32
+            })
+        })
+    }
+
+    /// Whether every copy gets its recorded answer from the values in `slots`.
+    pub(super) fn holds(self, slots: &[f64]) -> bool {
+        self.copies().fold(true, |all, g| all & holds(g, slots))
+    }
+}
+
+/// A tape's runs on reused slots: the instructions, where the outputs (also as stretches of
+/// consecutive slots: first, count) and the guards' operands are, and the number of slots.
 #[derive(Clone, Debug)]
 pub(super) struct Allocation {
     pub(super) program: Vec<Run>,
     pub(super) outputs: Vec<u32>,
-    pub(super) guards: Vec<Guard>,
+    pub(super) output_runs: Vec<(usize, usize)>,
+    pub(super) guards: Vec<GuardRun>,
     pub(super) slots: usize,
 }
 
@@ -214,13 +241,35 @@ pub(super) fn allocate(
             }
         })
         .collect();
+    let outputs: Vec<u32> = outputs.iter().map(|&o| slot(o as usize)).collect();
+    let guards: Vec<Guard> = guards
+        .iter()
+        .map(|&g| renumber_guard(g, |x| slot(x as usize)))
+        .collect();
     Allocation {
         program,
-        outputs: outputs.iter().map(|&o| slot(o as usize)).collect(),
-        guards: guards
-            .iter()
-            .map(|&g| renumber_guard(g, |x| slot(x as usize)))
+        output_runs: consecutive(&outputs),
+        outputs,
+        guards: tape::runs(&guards)
+            .into_iter()
+            .map(|(guard, len, strides)| GuardRun {
+                guard,
+                len,
+                strides,
+            })
             .collect(),
         slots: placement.top,
     }
+}
+
+/// `slots` as stretches of consecutive slots: the first of each, and how many.
+fn consecutive(slots: &[u32]) -> Vec<(usize, usize)> {
+    let mut stretches: Vec<(usize, usize)> = Vec::new();
+    for &s in slots {
+        match stretches.last_mut() {
+            Some((first, len)) if *first + *len == s as usize => *len += 1,
+            _ => stretches.push((s as usize, 1)),
+        }
+    }
+    stretches
 }

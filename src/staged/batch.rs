@@ -278,8 +278,8 @@ impl Tape {
             }
         }
         let in_lane = |g: Guard, p: usize| renumber_guard(g, |x| (x as usize * width + p) as u32);
-        let guards_hold =
-            (self.machine.guards.iter()).all(|&g| (0..points).all(|p| holds(in_lane(g, p), slots)));
+        let guards_hold = (self.machine.guards.iter().flat_map(|g| g.copies()))
+            .all(|g| (0..points).all(|p| holds(in_lane(g, p), slots)));
         if guards_hold { Ok(()) } else { Err(Diverged) }
     }
 

@@ -7,6 +7,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A hash map keyed by [`FxHasher`].
 pub(crate) type FxHashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
+/// A hash set keyed by [`FxHasher`].
+pub(crate) type FxHashSet<K> = std::collections::HashSet<K, BuildHasherDefault<FxHasher>>;
+
 /// The hash state: each word written is xored in after a rotation, then multiplied by a constant
 /// with well-mixed bits.
 #[derive(Clone, Copy, Default)]

@@ -65,6 +65,7 @@
 //! ```
 
 mod allocation;
+mod apart;
 mod batch;
 mod compiled;
 mod hasher;

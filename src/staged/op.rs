@@ -1,6 +1,7 @@
 //! The instructions of a staged program: the scalar operations of [`Scalar`], each reading the
 //! slots of earlier values.
 
+use super::apart::Apart;
 use crate::interpretations::d::derivatives;
 use crate::space::Scalar;
 
@@ -310,12 +311,21 @@ struct Strided<'a> {
 impl Kernel for Strided<'_> {
     #[inline(always)]
     fn unary(&mut self, x: u32, f: impl Fn(f64) -> f64) {
+        let apart = Apart::new(self.slots, self.dest, self.len);
+        if let Some(x) = apart.lane(x as usize, self.strides[0]) {
+            return apart.unary(x, f);
+        }
         unary(self.slots, self.dest, self.len, x, self.strides[0], f);
     }
 
     #[inline(always)]
-    fn binary(&mut self, operands: [u32; 2], f: impl Fn(f64, f64) -> f64) {
-        binary(self.slots, self.dest, self.len, operands, self.strides, f);
+    fn binary(&mut self, [x, y]: [u32; 2], f: impl Fn(f64, f64) -> f64) {
+        let apart = Apart::new(self.slots, self.dest, self.len);
+        let [sx, sy] = self.strides;
+        if let (Some(x), Some(y)) = (apart.lane(x as usize, sx), apart.lane(y as usize, sy)) {
+            return apart.binary(x, y, f);
+        }
+        binary(self.slots, self.dest, self.len, [x, y], self.strides, f);
     }
 
     #[inline(always)]

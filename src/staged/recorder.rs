@@ -3,7 +3,7 @@
 //! (common subexpressions), and computed at the recording point so that comparisons can be
 //! answered and guarded.
 
-use super::hasher::FxHashMap;
+use super::hasher::{FxHashMap, FxHashSet};
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sym::Sym;
@@ -24,7 +24,7 @@ pub(crate) enum Node {
 
 /// A question the program asked of a value while it was recorded, with the answer it got: the
 /// recording is valid at another point only where every guard gets the same answer.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Guard {
     /// `x.partial_cmp(y)` answered this.
     Order(u32, u32, Option<Ordering>),
@@ -32,6 +32,19 @@ pub(crate) enum Guard {
     Nan(u32, bool),
     /// `x.to_f64()` read this value (bits): the program used a value as a number of its own.
     Value(u32, u64),
+}
+
+impl Guard {
+    /// The same question with an order's operands in increasing order of node (and the answer
+    /// reversed with them): `x < y` and `y > x` are one guard.
+    fn canonical(self) -> Guard {
+        match self {
+            Guard::Order(x, y, answer) if y < x => {
+                Guard::Order(y, x, answer.map(Ordering::reverse))
+            }
+            _ => self,
+        }
+    }
 }
 
 /// A finished recording: its nodes in order (each operation after its operands) and guards.
@@ -51,6 +64,9 @@ struct Recorder {
     shared: FxHashMap<Op, u32>,
     constants: FxHashMap<u64, u32>,
     guards: Vec<Guard>,
+    /// The guards recorded so far, when simplifying: a question asked again (a derivative
+    /// comparing what its primal compared) is checked once.
+    asked: FxHashSet<Guard>,
     rewrites: [usize; rules::RULES.len()],
 }
 
@@ -95,6 +111,7 @@ pub(crate) fn record<R>(
             shared: FxHashMap::default(),
             constants: FxHashMap::default(),
             guards: Vec::new(),
+            asked: FxHashSet::default(),
             rewrites: [0; rules::RULES.len()],
         })
     });
@@ -153,7 +170,10 @@ pub(crate) fn guard(args: &[Sym], guard: impl FnOnce(&[u32]) -> Guard) {
     }
     with(|r| {
         let ids: Vec<u32> = args.iter().map(|&a| r.intern(a)).collect();
-        r.guards.push(guard(&ids));
+        let guard = guard(&ids).canonical();
+        if !r.simplify || r.asked.insert(guard) {
+            r.guards.push(guard);
+        }
     });
 }
 

@@ -36,7 +36,7 @@ pub(crate) trait View {
 pub(crate) type Rule = fn(Op, &dyn View) -> Option<Rewrite>;
 
 /// Every rule, by name, in the order they are tried.
-pub(crate) const RULES: [(&str, Rule); 14] = [
+pub(crate) const RULES: [(&str, Rule); 16] = [
     ("fold_constants", fold_constants),
     ("powi_one", powi_one),
     ("powi_zero", powi_zero),
@@ -48,6 +48,8 @@ pub(crate) const RULES: [(&str, Rule); 14] = [
     ("mul_minus_one", mul_minus_one),
     ("div_one", div_one),
     ("neg_neg", neg_neg),
+    ("add_neg", add_neg),
+    ("sub_neg", sub_neg),
     ("fuse_scales", fuse_scales),
     ("distribute", distribute),
     ("newest_factor_last", newest_factor_last),
@@ -159,6 +161,26 @@ fn div_one(op: Op, view: &dyn View) -> Option<Rewrite> {
 fn neg_neg(op: Op, view: &dyn View) -> Option<Rewrite> {
     match (op, op.operands().next().and_then(|x| view.op(x))) {
         (Op::Neg(_), Some(Op::Neg(x))) => Some(Rewrite::Node(x)),
+        _ => None,
+    }
+}
+
+/// `x + (−y) = (−y) + x = x − y`, exactly in floating point: a reverse sweep adds the
+/// cotangents a subtraction sends its second operand as negations, and a sum of them becomes a
+/// chain of subtractions, the negations left for no one.
+fn add_neg(op: Op, view: &dyn View) -> Option<Rewrite> {
+    let Op::Add(x, y) = op else { return None };
+    match (view.op(x), view.op(y)) {
+        (_, Some(Op::Neg(y))) => Some(Rewrite::Op(Op::Sub(x, y))),
+        (Some(Op::Neg(x)), _) => Some(Rewrite::Op(Op::Sub(y, x))),
+        _ => None,
+    }
+}
+
+/// `x − (−y) = x + y`, exactly in floating point.
+fn sub_neg(op: Op, view: &dyn View) -> Option<Rewrite> {
+    match (op, view.op(op.operands().nth(1)?)) {
+        (Op::Sub(x, _), Some(Op::Neg(y))) => Some(Rewrite::Op(Op::Add(x, y))),
         _ => None,
     }
 }
@@ -331,6 +353,37 @@ mod tests {
     fn double_negation_cancels() {
         assert_eq!(apply("neg_neg", Op::Neg(7)), Some(Rewrite::Node(X)));
         assert_eq!(apply("neg_neg", Op::Neg(X)), None);
+    }
+
+    #[test]
+    fn adding_a_negation_subtracts() {
+        assert_eq!(
+            apply("add_neg", Op::Add(9, 7)),
+            Some(Rewrite::Op(Op::Sub(9, X)))
+        );
+        assert_eq!(
+            apply("add_neg", Op::Add(7, 9)),
+            Some(Rewrite::Op(Op::Sub(9, X)))
+        );
+        assert_eq!(apply("add_neg", Op::Add(9, X)), None);
+        assert_eq!(apply("add_neg", Op::Sub(9, 7)), None);
+        assert_eq!(
+            apply("sub_neg", Op::Sub(9, 7)),
+            Some(Rewrite::Op(Op::Add(9, X)))
+        );
+        assert_eq!(apply("sub_neg", Op::Sub(7, 9)), None);
+        assert_eq!(apply("sub_neg", Op::Neg(7)), None);
+        // Exact in floating point, signed zeros, infinities and rounding included.
+        for (a, b) in [
+            (0.1, 0.2),
+            (-0.0, 0.0),
+            (0.0, 0.0),
+            (1e308, -1e308),
+            (1.0, f64::INFINITY),
+        ] {
+            assert_eq!((a + -b).to_bits(), (a - b).to_bits());
+            assert_eq!((a - -b).to_bits(), (a + b).to_bits());
+        }
     }
 
     #[test]

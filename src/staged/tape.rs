@@ -321,11 +321,13 @@ impl Tape {
         for run in &self.machine.program {
             run.op.run(slots, run.dest, run.len, run.strides);
         }
-        if !self.machine.guards.iter().all(|g| holds(*g, slots)) {
+        if !self.machine.guards.iter().all(|g| g.holds(slots)) {
             return Err(Diverged);
         }
-        for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
-            *o = slots[s as usize];
+        let mut o = 0;
+        for &(first, len) in &self.machine.output_runs {
+            out[o..o + len].copy_from_slice(&slots[first..first + len]);
+            o += len;
         }
         Ok(())
     }
@@ -361,28 +363,58 @@ fn schedule(nodes: &[Node], live: &[bool]) -> Vec<usize> {
     order
 }
 
-/// The operations as runs: the longest stretches of copies of one operation whose operands
-/// advance by the same strides from one copy to the next.
-fn runs(ops: &[Op]) -> Vec<(Op, usize, [isize; 2])> {
+/// What a tape runs in copies: an operation, or a guard. A run is a stretch of copies of one of
+/// them whose operands advance by the same strides from one copy to the next.
+pub(super) trait Copied: Copy + PartialEq {
+    /// The operands, one or two.
+    fn operands(self) -> impl Iterator<Item = u32>;
+    /// The same on renumbered operands.
+    fn renumber(self, f: impl FnMut(u32) -> u32) -> Self;
+}
+
+impl Copied for Op {
+    fn operands(self) -> impl Iterator<Item = u32> {
+        Op::operands(self)
+    }
+    fn renumber(self, f: impl FnMut(u32) -> u32) -> Self {
+        Op::renumber(self, f)
+    }
+}
+
+impl Copied for Guard {
+    fn operands(self) -> impl Iterator<Item = u32> {
+        guard_operands(self)
+    }
+    fn renumber(self, f: impl FnMut(u32) -> u32) -> Self {
+        renumber_guard(self, f)
+    }
+}
+
+/// The items as runs: the longest stretches of copies of one whose operands advance by the same
+/// strides from one copy to the next.
+pub(super) fn runs<T: Copied>(items: &[T]) -> Vec<(T, usize, [isize; 2])> {
     let mut program = Vec::new();
     let mut i = 0;
-    while i < ops.len() {
+    while i < items.len() {
         let mut len = 1;
         let mut strides = None;
-        while let Some(step) = ops.get(i + len).and_then(|&b| stride(ops[i + len - 1], b)) {
+        while let Some(step) = items
+            .get(i + len)
+            .and_then(|&b| stride(items[i + len - 1], b))
+        {
             if *strides.get_or_insert(step) != step {
                 break;
             }
             len += 1;
         }
-        program.push((ops[i], len, strides.unwrap_or([0, 0])));
+        program.push((items[i], len, strides.unwrap_or([0, 0])));
         i += len;
     }
     program
 }
 
 /// The strides from `a`'s operands to `b`'s, if `b` is a copy of `a` (on other operands).
-fn stride(a: Op, b: Op) -> Option<[isize; 2]> {
+fn stride<T: Copied>(a: T, b: T) -> Option<[isize; 2]> {
     if a.renumber(|_| 0) != b.renumber(|_| 0) {
         return None;
     }
@@ -430,7 +462,7 @@ pub(super) fn guard_operands(guard: Guard) -> impl Iterator<Item = u32> {
     std::iter::once(x).chain(y)
 }
 
-pub(super) fn renumber_guard(guard: Guard, slot: impl Fn(u32) -> u32) -> Guard {
+pub(super) fn renumber_guard(guard: Guard, mut slot: impl FnMut(u32) -> u32) -> Guard {
     match guard {
         Guard::Order(x, y, answer) => Guard::Order(slot(x), slot(y), answer),
         Guard::Nan(x, answer) => Guard::Nan(slot(x), answer),

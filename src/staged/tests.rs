@@ -120,6 +120,22 @@ fn a_branch_records_again_where_it_turns() {
 }
 
 #[test]
+fn a_question_asked_again_is_one_guard() {
+    let (tape, ()) = super::Tape::record(&[1.0, 2.0], |x| {
+        let asked = [x[0] < x[1], x[1] > x[0], x[0] < x[1]];
+        assert_eq!(asked, [true; 3]);
+        assert_eq!([x[0].is_nan(), x[0].is_nan()], [false; 2]);
+        (vec![x[1] - x[0]], ())
+    });
+    assert_eq!(tape.guards(), 1);
+    let mut workspace = tape.workspace();
+    let mut out = [0.0];
+    assert_eq!(tape.eval(&[3.0, 5.0], &mut workspace, &mut out), Ok(()));
+    assert_eq!(out, [2.0]);
+    assert!(tape.eval(&[5.0, 3.0], &mut workspace, &mut out).is_err());
+}
+
+#[test]
 fn vectors_of_another_length_record_again() {
     let staged = compile(&Reverse::sum_v::<Sym>());
     assert_eq!(
