@@ -11,19 +11,33 @@
 //! evaluation, each in a free span left by a group read for the last time before it is written
 //! (best fit), or at the end of the workspace; a group an output or a guard reads is never freed.
 
+use super::apart;
 use super::op::Op;
 use super::recorder::Guard;
 use super::tape::{self, guard_operands, holds, renumber_guard};
 use std::collections::BTreeMap;
 
 /// One instruction of an allocated tape: `len` copies of `op` ([`Op::run`]) writing from slot
-/// `dest`, their operands advancing by `strides`.
+/// `dest`, their operands advancing by `strides`; `apart` if it is run by [`Op::run_apart`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Run {
     pub(super) op: Op,
     pub(super) dest: usize,
     pub(super) len: usize,
     pub(super) strides: [isize; 2],
+    pub(super) apart: bool,
+}
+
+impl Run {
+    /// Evaluates the run's copies in `slots`.
+    #[inline]
+    pub(super) fn eval(&self, slots: &mut [f64]) {
+        if self.apart {
+            self.op.run_apart(slots, self.dest, self.len, self.strides);
+        } else {
+            self.op.run(slots, self.dest, self.len, self.strides);
+        }
+    }
 }
 
 /// `len` copies of a guard, their operands advancing by `strides`: checked in one loop.
@@ -52,13 +66,12 @@ impl GuardRun {
     }
 }
 
-/// A tape's runs on reused slots: the instructions, where the outputs (also as stretches of
-/// consecutive slots: first, count) and the guards' operands are, and the number of slots.
+/// A tape's runs on reused slots: the instructions, where the outputs and the guards' operands
+/// are, and the number of slots.
 #[derive(Clone, Debug)]
 pub(super) struct Allocation {
     pub(super) program: Vec<Run>,
     pub(super) outputs: Vec<u32>,
-    pub(super) output_runs: Vec<(usize, usize)>,
     pub(super) guards: Vec<GuardRun>,
     pub(super) slots: usize,
 }
@@ -238,6 +251,7 @@ pub(super) fn allocate(
                 dest: slot(start[b]) as usize + first * op.width(),
                 len: copies,
                 strides,
+                apart: apart::worth_trying(copies, strides),
             }
         })
         .collect();
@@ -248,7 +262,6 @@ pub(super) fn allocate(
         .collect();
     Allocation {
         program,
-        output_runs: consecutive(&outputs),
         outputs,
         guards: tape::runs(&guards)
             .into_iter()
@@ -260,16 +273,4 @@ pub(super) fn allocate(
             .collect(),
         slots: placement.top,
     }
-}
-
-/// `slots` as stretches of consecutive slots: the first of each, and how many.
-fn consecutive(slots: &[u32]) -> Vec<(usize, usize)> {
-    let mut stretches: Vec<(usize, usize)> = Vec::new();
-    for &s in slots {
-        match stretches.last_mut() {
-            Some((first, len)) if *first + *len == s as usize => *len += 1,
-            _ => stretches.push((s as usize, 1)),
-        }
-    }
-    stretches
 }

@@ -2,7 +2,55 @@
 //! another, so they run as one loop over slices, without bounds checks, which the compiler
 //! vectorizes where the operation allows.
 
+use super::op::{Kernel, Strided};
 use std::iter::repeat;
+
+/// A run's copies, run over slices where their operands lie apart from what they write, else
+/// one after another ([`Strided`]).
+pub(super) struct ApartRun<'a>(pub(super) Strided<'a>);
+
+impl Kernel for ApartRun<'_> {
+    #[inline(always)]
+    fn unary(&mut self, x: u32, f: impl Fn(f64) -> f64) {
+        let Strided {
+            ref mut slots,
+            dest,
+            len,
+            strides,
+        } = self.0;
+        let apart = Apart::new(slots, dest, len);
+        match apart.lane(x as usize, strides[0]) {
+            Some(x) => apart.unary(x, f),
+            None => self.0.unary(x, f),
+        }
+    }
+
+    #[inline(always)]
+    fn binary(&mut self, [x, y]: [u32; 2], f: impl Fn(f64, f64) -> f64) {
+        let Strided {
+            ref mut slots,
+            dest,
+            len,
+            strides: [sx, sy],
+        } = self.0;
+        let apart = Apart::new(slots, dest, len);
+        match (apart.lane(x as usize, sx), apart.lane(y as usize, sy)) {
+            (Some(x), Some(y)) => apart.binary(x, y, f),
+            _ => self.0.binary([x, y], f),
+        }
+    }
+
+    #[inline(always)]
+    fn pair(&mut self, x: u32, f: impl Fn(f64) -> (f64, f64)) {
+        self.0.pair(x, f);
+    }
+}
+
+/// Whether a run of `len` copies at `strides` is worth trying as one whose operands lie apart
+/// from what it writes: it is long enough that telling pays, its strides −1, 0 or 1.
+pub(super) fn worth_trying(len: usize, strides: [isize; 2]) -> bool {
+    len >= 16 && strides.iter().all(|s| (-1..=1).contains(s))
+}
 
 /// The slots of a run of `len` copies written from `dest`: those it writes, and the ones before
 /// and after them, which its copies may read.

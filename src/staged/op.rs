@@ -1,7 +1,7 @@
 //! The instructions of a staged program: the scalar operations of [`Scalar`], each reading the
 //! slots of earlier values.
 
-use super::apart::Apart;
+use super::apart::ApartRun;
 use crate::interpretations::d::derivatives;
 use crate::space::Scalar;
 
@@ -113,6 +113,20 @@ impl Op {
             len,
             strides,
         });
+    }
+
+    /// [`Op::run`] for a run whose operands may lie apart from the slots it writes: where they
+    /// do, at strides −1, 0 or 1, its copies run as one loop over slices, which the compiler
+    /// vectorizes ([`ApartRun`]); elsewhere as [`Op::run`]. Kept out of line, so that the loop
+    /// over a tape's runs stays small where most runs are short.
+    #[inline(never)]
+    pub(super) fn run_apart(self, slots: &mut [f64], dest: usize, len: usize, strides: [isize; 2]) {
+        self.dispatch(&mut ApartRun(Strided {
+            slots,
+            dest,
+            len,
+            strides,
+        }));
     }
 
     /// Hands `kernel` the operation's operands and its scalar function: the one statement of
@@ -301,31 +315,22 @@ pub(super) trait Kernel {
 
 /// `len` copies of an operation, written from slot `dest` on, their operands advancing by
 /// `strides` ([`Op::run`]).
-struct Strided<'a> {
-    slots: &'a mut [f64],
-    dest: usize,
-    len: usize,
-    strides: [isize; 2],
+pub(super) struct Strided<'a> {
+    pub(super) slots: &'a mut [f64],
+    pub(super) dest: usize,
+    pub(super) len: usize,
+    pub(super) strides: [isize; 2],
 }
 
 impl Kernel for Strided<'_> {
     #[inline(always)]
     fn unary(&mut self, x: u32, f: impl Fn(f64) -> f64) {
-        let apart = Apart::new(self.slots, self.dest, self.len);
-        if let Some(x) = apart.lane(x as usize, self.strides[0]) {
-            return apart.unary(x, f);
-        }
         unary(self.slots, self.dest, self.len, x, self.strides[0], f);
     }
 
     #[inline(always)]
-    fn binary(&mut self, [x, y]: [u32; 2], f: impl Fn(f64, f64) -> f64) {
-        let apart = Apart::new(self.slots, self.dest, self.len);
-        let [sx, sy] = self.strides;
-        if let (Some(x), Some(y)) = (apart.lane(x as usize, sx), apart.lane(y as usize, sy)) {
-            return apart.binary(x, y, f);
-        }
-        binary(self.slots, self.dest, self.len, [x, y], self.strides, f);
+    fn binary(&mut self, operands: [u32; 2], f: impl Fn(f64, f64) -> f64) {
+        binary(self.slots, self.dest, self.len, operands, self.strides, f);
     }
 
     #[inline(always)]

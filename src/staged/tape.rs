@@ -319,15 +319,13 @@ impl Tape {
         let slots = &mut workspace.0;
         slots[..self.inputs].copy_from_slice(input);
         for run in &self.machine.program {
-            run.op.run(slots, run.dest, run.len, run.strides);
+            run.eval(slots);
         }
         if !self.machine.guards.iter().all(|g| g.holds(slots)) {
             return Err(Diverged);
         }
-        let mut o = 0;
-        for &(first, len) in &self.machine.output_runs {
-            out[o..o + len].copy_from_slice(&slots[first..first + len]);
-            o += len;
+        for (o, &s) in out.iter_mut().zip(&self.machine.outputs) {
+            *o = slots[s as usize];
         }
         Ok(())
     }
@@ -554,7 +552,7 @@ mod tests {
         let mut slots = vec![0.0; machine.slots];
         slots[..INPUTS].copy_from_slice(&one_by_one[..INPUTS]);
         for run in &machine.program {
-            run.op.run(&mut slots, run.dest, run.len, run.strides);
+            run.eval(&mut slots);
         }
         machine.slots <= one_by_one.len()
             && (machine.outputs.iter().zip(&outputs))
