@@ -54,7 +54,7 @@ pub(super) fn worth_trying(len: usize, strides: [isize; 2]) -> bool {
 
 /// The slots of a run of `len` copies written from `dest`: those it writes, and the ones before
 /// and after them, which its copies may read.
-pub(super) struct Apart<'a> {
+struct Apart<'a> {
     written: &'a mut [f64],
     before: &'a [f64],
     after: &'a [f64],
@@ -62,7 +62,7 @@ pub(super) struct Apart<'a> {
 
 /// An operand of every copy of a run, read from slots the run does not write.
 #[derive(Clone, Copy)]
-pub(super) enum Lane<'a> {
+enum Lane<'a> {
     /// One slot per copy, in order (stride 1).
     Forward(&'a [f64]),
     /// One slot per copy, from the last backwards (stride −1): a reverse sweep's.
@@ -73,7 +73,7 @@ pub(super) enum Lane<'a> {
 
 impl<'a> Apart<'a> {
     /// `slots` split around the `len` slots from `dest`.
-    pub(super) fn new(slots: &'a mut [f64], dest: usize, len: usize) -> Self {
+    fn new(slots: &'a mut [f64], dest: usize, len: usize) -> Self {
         let (before, rest) = slots.split_at_mut(dest);
         let (written, after) = rest.split_at_mut(len);
         Apart {
@@ -85,7 +85,7 @@ impl<'a> Apart<'a> {
 
     /// The operand read from `x` on at `stride` by each copy, if the stride is −1, 0 or 1 and
     /// every slot it reads lies outside those the run writes.
-    pub(super) fn lane(&self, x: usize, stride: isize) -> Option<Lane<'a>> {
+    fn lane(&self, x: usize, stride: isize) -> Option<Lane<'a>> {
         let len = self.written.len();
         let (first, count) = match stride {
             0 => (x, 1),
@@ -111,7 +111,7 @@ impl<'a> Apart<'a> {
 
     /// Writes `f` of each copy's operand.
     #[inline(always)]
-    pub(super) fn unary(self, x: Lane<'_>, f: impl Fn(f64) -> f64) {
+    fn unary(self, x: Lane<'_>, f: impl Fn(f64) -> f64) {
         match x {
             Lane::Forward(xs) => write(self.written, xs.iter().copied(), f),
             Lane::Backward(xs) => write(self.written, xs.iter().rev().copied(), f),
@@ -121,7 +121,7 @@ impl<'a> Apart<'a> {
 
     /// Writes `f` of each copy's two operands.
     #[inline(always)]
-    pub(super) fn binary(self, x: Lane<'_>, y: Lane<'_>, f: impl Fn(f64, f64) -> f64) {
+    fn binary(self, x: Lane<'_>, y: Lane<'_>, f: impl Fn(f64, f64) -> f64) {
         match x {
             Lane::Forward(xs) => self.with_second(xs.iter().copied(), y, f),
             Lane::Backward(xs) => self.with_second(xs.iter().rev().copied(), y, f),
@@ -192,12 +192,14 @@ mod tests {
                 Op::Neg(x),
             ][usize::from(kind) % 6];
             let start: Vec<f64> = (0..SLOTS).map(|i| (i as f64 * 0.37).sin() + 0.5).collect();
-            let (mut run, mut reference) = (start.clone(), start);
+            let (mut run, mut apart, mut reference) = (start.clone(), start.clone(), start);
             op.run(&mut run, dest, len, strides);
+            op.run_apart(&mut apart, dest, len, strides);
             one_by_one(op, &mut reference, dest, len, strides);
-            run.iter()
-                .zip(&reference)
-                .all(|(a, b)| a.to_bits() == b.to_bits())
+            let same = |slots: &[f64]| {
+                (slots.iter().zip(&reference)).all(|(a, b)| a.to_bits() == b.to_bits())
+            };
+            same(&run) && same(&apart)
         }
         QuickCheck::new()
             .tests(2000)
