@@ -47,6 +47,25 @@ pub fn plus_associates<S: Scalar, T: Space<S>>(u: &T, v: &T, w: &T) -> bool {
     same(&u.plus(&v.plus(w)), &u.plus(v).plus(w), u)
 }
 
+/// [`Additive::plus_assign`] and [`Additive::plus_owned`] add as [`Additive::plus`] does, with the
+/// zero on either side too: `(u += v) = (u by value + v by value) = u + v`. (Their overrides, which
+/// add in place or return a side unchanged, must agree with the definition they replace.)
+///
+/// ```
+/// assert!(catad_laws::space::plus_in_place_and_by_value::<f64, _>(&vec![1.0], &vec![2.0]));
+/// ```
+pub fn plus_in_place_and_by_value<S: Scalar, T: Space<S>>(u: &T, v: &T) -> bool {
+    let zero = T::zero();
+    [(u, v), (&zero, u), (u, &zero), (&zero, &zero)]
+        .into_iter()
+        .all(|(a, b)| {
+            let sum = a.plus(b);
+            let mut in_place = a.clone();
+            in_place.plus_assign(b);
+            same(&in_place, &sum, u) && same(&a.clone().plus_owned(b.clone()), &sum, u)
+        })
+}
+
 /// `1 · u = u`.
 ///
 /// ```

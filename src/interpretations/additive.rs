@@ -75,7 +75,7 @@ impl Cocartesian for AddFun {
         Func::new(|b| (A::zero(), b))
     }
     fn jam<A: Additive>() -> Func<(A, A), A> {
-        Func::new(|(a, b): (A, A)| a.plus(&b))
+        Func::new(|(a, b): (A, A)| a.plus_owned(b))
     }
     fn ini<A: Additive>() -> Func<(), A> {
         Func::new(|()| A::zero())
@@ -150,7 +150,7 @@ impl<H: Container> UnfoldI<H> for AddFun {
             let mut elements = Vec::with_capacity(h.size());
             let s = h.items(&gs).iter().rev().fold(s, |s, g| {
                 let ((e, s), a) = g.apply(s);
-                env.plus_assign(&e);
+                env = std::mem::replace(&mut env, E::zero()).plus_owned(e);
                 elements.push(a);
                 s
             });

@@ -202,7 +202,7 @@ impl<A: Additive, B: Additive> LinearFn<B, A> for Transposed<A, B> {
         self.0.transpose(db)
     }
     fn transpose_add(&self, da: &A, acc: &mut B) {
-        acc.plus_assign(&self.0.apply(da));
+        *acc = std::mem::replace(acc, B::zero()).plus_owned(self.0.apply(da));
     }
 }
 

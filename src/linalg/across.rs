@@ -1,7 +1,7 @@
 //! Reductions across a run-time vector of vectors, element by element.
 
-use super::{filled, linear, same_length};
-use crate::space::{Additive, Scalar};
+use super::{accumulate, filled, linear, same_length};
+use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DVector, RealField};
 use std::rc::Rc;
@@ -97,7 +97,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
                 out
             },
             move |dy: &V<S>, acc: &mut Vec<V<S>>| {
-                acc.plus_assign(&weights2.iter().map(|w| w.component_mul(dy)).collect());
+                accumulate(acc, weights2.iter().map(|w| w.component_mul(dy)).collect());
             },
         );
         (value, d)
@@ -183,7 +183,7 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for MinAcross {
                 for &(j, i, share) in shares2.iter() {
                     back[j][i] += share * dy[i];
                 }
-                acc.plus_assign(&back);
+                accumulate(acc, back);
             },
         );
         (value, d)

@@ -3,7 +3,7 @@
 //! [`Datum`]s: plain numbers whatever the program's scalar, or dual numbers that carry an outer
 //! derivative's tangents.
 
-use super::{Datum, filled, linear};
+use super::{Datum, accumulate, filled, linear};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
 use nalgebra::{DMatrix, DVector, RealField};
@@ -46,10 +46,10 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DMatrix<S>> for R
                 DMatrix::from_fn(rows, columns, |_, j| -dv[j])
             },
             move |dy: &DMatrix<S>, acc: &mut DVector<S>| {
-                acc.plus_assign(&DVector::from_iterator(
-                    columns,
-                    dy.column_iter().map(|c| -c.sum()),
-                ));
+                accumulate(
+                    acc,
+                    DVector::from_iterator(columns, dy.column_iter().map(|c| -c.sum())),
+                );
             },
         );
         (self.value(v), d)
@@ -125,7 +125,7 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DVector<S>> for D
                 });
                 let back =
                     (DVector::from_iterator(columns, along) - &*point2 * dy.sum()) * minus_two;
-                acc.plus_assign(&back);
+                accumulate(acc, back);
             },
         );
         (self.value(c), d)

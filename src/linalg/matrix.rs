@@ -1,7 +1,7 @@
 //! Matrix operations on `DMatrix<S>` and `DVector<S>`.
 
-use super::{filled, filled_matrix, linear};
-use crate::space::{Additive, Scalar};
+use super::{accumulate, filled, filled_matrix, linear};
+use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::rc::Rc;
@@ -59,9 +59,9 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
                 } else {
                     dy * v2.transpose()
                 };
-                acc.0.plus_assign(&outer);
+                accumulate(&mut acc.0, outer);
                 let back = if TRANSPOSED { &*m2 * dy } else { m2.tr_mul(dy) };
-                acc.1.plus_assign(&back);
+                accumulate(&mut acc.1, back);
             },
         );
         (value, d)
@@ -128,7 +128,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 for mut column in back.column_iter_mut() {
                     column.component_mul_assign(dy);
                 }
-                acc.plus_assign(&back);
+                accumulate(acc, back);
             },
         );
         (self.value(m), d)
@@ -180,8 +180,8 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
                 &*filled_matrix(da, sa) * &*b + &*a * &*filled_matrix(db, sb)
             },
             move |dy: &M<S>, acc: &mut (M<S>, M<S>)| {
-                acc.0.plus_assign(&(dy * b2.transpose()));
-                acc.1.plus_assign(&(a2.tr_mul(dy)));
+                accumulate(&mut acc.0, dy * b2.transpose());
+                accumulate(&mut acc.1, a2.tr_mul(dy));
             },
         );
         (value, d)
@@ -216,7 +216,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, M<S>> for Transpose {
         let shape = m.shape();
         let d = linear(
             move |dm: &M<S>| filled_matrix(dm, shape).transpose(),
-            |dy: &M<S>, acc: &mut M<S>| acc.plus_assign(&dy.transpose()),
+            |dy: &M<S>, acc: &mut M<S>| accumulate(acc, dy.transpose()),
         );
         (m.transpose(), d)
     }
@@ -274,9 +274,9 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), M<S>> for UnpackLower {
         let f = linear(
             move |(dd, dl): &(V<S>, V<S>)| unpack(&filled(dd, d), &filled(dl, p)),
             move |dy: &M<S>, acc: &mut (V<S>, V<S>)| {
-                acc.0.plus_assign(&dy.diagonal());
+                accumulate(&mut acc.0, dy.diagonal());
                 let lower = lower_positions(d).map(|(i, j)| dy[(i, j)]);
-                acc.1.plus_assign(&V::from_iterator(p, lower));
+                accumulate(&mut acc.1, V::from_iterator(p, lower));
             },
         );
         (self.value(a), f)

@@ -2,7 +2,7 @@
 //! points: `minⱼ ‖xᵢ − cⱼ‖²`, the k-means cost's terms, as one primitive.
 
 use super::fixed::check_rows;
-use super::{Datum, linear};
+use super::{Datum, accumulate, linear};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
 use nalgebra::{DMatrix, DVector, RealField};
@@ -186,7 +186,7 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<Vec<V<S>>, V<S>> for NearestS
                         b[l] += weight * (x2[(i, l)].lift() - c[l]);
                     }
                 }
-                acc.plus_assign(&back);
+                accumulate(acc, back);
             },
         );
         (value, f)

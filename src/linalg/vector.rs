@@ -1,6 +1,6 @@
 //! Vector operations on `DVector<S>`.
 
-use super::{filled, linear, same_length};
+use super::{accumulate, filled, linear, same_length};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
 use nalgebra::{DVector, RealField};
@@ -28,8 +28,8 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
         let d = linear_fn(
             move |(du, dv): &(V<S>, V<S>)| filled(du, n).dot(&v) + u.dot(&filled(dv, n)),
             move |dy: &S, acc: &mut (V<S>, V<S>)| {
-                acc.0.plus_assign(&(&*v2 * *dy));
-                acc.1.plus_assign(&(&*u2 * *dy));
+                accumulate(&mut acc.0, &*v2 * *dy);
+                accumulate(&mut acc.1, &*u2 * *dy);
             },
         );
         (value, d)
@@ -70,8 +70,7 @@ impl<S: Scalar + RealField, const SUBTRACT: bool> Primitive<(V<S>, V<S>), V<S>> 
             },
             |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
                 acc.0.plus_assign(dy);
-                acc.1
-                    .plus_assign(&(if SUBTRACT { -dy } else { dy.clone() }));
+                accumulate(&mut acc.1, if SUBTRACT { -dy } else { dy.clone() });
             },
         );
         (self.value(a), d)
@@ -122,8 +121,8 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
         let d = linear(
             move |(ds, dv): &(S, V<S>)| &*v * *ds + &*filled(dv, n) * s,
             move |dy: &V<S>, acc: &mut (S, V<S>)| {
-                acc.0.plus_assign(&dy.dot(&v2));
-                acc.1.plus_assign(&(dy * s));
+                accumulate(&mut acc.0, dy.dot(&v2));
+                accumulate(&mut acc.1, dy * s);
             },
         );
         (self.value(a), d)
@@ -167,8 +166,8 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
                 filled(du, n).component_mul(&v) + u.component_mul(&filled(dv, n))
             },
             move |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
-                acc.0.plus_assign(&dy.component_mul(&v2));
-                acc.1.plus_assign(&dy.component_mul(&u2));
+                accumulate(&mut acc.0, dy.component_mul(&v2));
+                accumulate(&mut acc.1, dy.component_mul(&u2));
             },
         );
         (value, d)
@@ -208,7 +207,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for LinearV<S> {
         let (apply, transpose) = (self.apply, self.transpose);
         let d = linear(
             move |dv: &V<S>| apply(&filled(dv, n)),
-            move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&transpose(dy)),
+            move |dy: &V<S>, acc: &mut V<S>| accumulate(acc, transpose(dy)),
         );
         (self.value(v), d)
     }
@@ -262,23 +261,21 @@ crate::primitive! {
 
 /// Each element moved one place down, a zero entering at the top.
 fn shifted_down<S: Scalar + RealField>(v: &V<S>) -> V<S> {
-    V::from_iterator(
-        v.len(),
-        std::iter::once(<S as Additive>::zero())
-            .chain(v.iter().take(v.len().saturating_sub(1)).copied()),
-    )
+    let mut out = V::from_element(v.len(), <S as Additive>::zero());
+    if let Some(last) = v.len().checked_sub(1) {
+        out.as_mut_slice()[1..].copy_from_slice(&v.as_slice()[..last]);
+    }
+    out
 }
 
 /// Each element moved one place up, a zero entering at the bottom: the transpose of
 /// [`shifted_down`].
 fn shifted_up<S: Scalar + RealField>(v: &V<S>) -> V<S> {
-    V::from_iterator(
-        v.len(),
-        v.iter()
-            .skip(1)
-            .copied()
-            .chain(std::iter::once(<S as Additive>::zero())),
-    )
+    let mut out = V::from_element(v.len(), <S as Additive>::zero());
+    if let Some(last) = v.len().checked_sub(1) {
+        out.as_mut_slice()[..last].copy_from_slice(&v.as_slice()[1..]);
+    }
+    out
 }
 
 crate::primitive! {
@@ -312,7 +309,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for Total {
         let n = v.len();
         let d = linear_fn(
             |dv: &V<S>| dv.sum(),
-            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&V::from_element(n, *dy)),
+            move |dy: &S, acc: &mut V<S>| accumulate(acc, V::from_element(n, *dy)),
         );
         (v.sum(), d)
     }
@@ -347,7 +344,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for NormSqr {
         let n = v.len();
         let d = linear_fn(
             move |dv: &V<S>| filled(dv, n).dot(&twice),
-            move |dy: &S, acc: &mut V<S>| acc.plus_assign(&(&*twice2 * *dy)),
+            move |dy: &S, acc: &mut V<S>| accumulate(acc, &*twice2 * *dy),
         );
         (self.value(v), d)
     }
@@ -387,7 +384,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for Elementwise<S> {
         let n = v.len();
         let d = linear(
             move |dv: &V<S>| filled(dv, n).component_mul(&slopes),
-            move |dy: &V<S>, acc: &mut V<S>| acc.plus_assign(&dy.component_mul(&slopes2)),
+            move |dy: &V<S>, acc: &mut V<S>| accumulate(acc, dy.component_mul(&slopes2)),
         );
         (self.value(v), d)
     }
@@ -427,7 +424,7 @@ impl<S: Scalar + RealField> Primitive<Vec<S>, V<S>> for Convert<false> {
         let n = v.len();
         let d = linear(
             move |dv: &Vec<S>| filled(&V::from_vec(dv.clone()), n).into_owned(),
-            |dy: &V<S>, acc: &mut Vec<S>| acc.plus_assign(&dy.as_slice().to_vec()),
+            |dy: &V<S>, acc: &mut Vec<S>| accumulate(acc, dy.as_slice().to_vec()),
         );
         (self.value(v), d)
     }
@@ -444,7 +441,7 @@ impl<S: Scalar + RealField> Primitive<V<S>, Vec<S>> for Convert<true> {
         let n = v.len();
         let d = linear(
             move |dv: &V<S>| filled(dv, n).as_slice().to_vec(),
-            |dy: &Vec<S>, acc: &mut V<S>| acc.plus_assign(&V::from_vec(dy.clone())),
+            |dy: &Vec<S>, acc: &mut V<S>| accumulate(acc, V::from_vec(dy.clone())),
         );
         (self.value(v), d)
     }

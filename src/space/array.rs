@@ -18,6 +18,15 @@ impl<T: Additive, const N: usize> Additive for [T; N] {
     fn plus(&self, other: &Self) -> Self {
         std::array::from_fn(|i| self[i].plus(&other[i]))
     }
+    fn plus_assign(&mut self, other: &Self) {
+        for (a, b) in self.iter_mut().zip(other) {
+            a.plus_assign(b);
+        }
+    }
+    fn plus_owned(self, other: Self) -> Self {
+        let mut others = other.into_iter();
+        self.map(|a| a.plus_owned(others.next().expect("arrays of one length")))
+    }
 }
 
 impl<S: Scalar, T: Space<S>, const N: usize> Space<S> for [T; N] {

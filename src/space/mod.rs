@@ -93,6 +93,25 @@ pub trait Additive: Clone + Debug + 'static {
     fn plus_assign(&mut self, other: &Self) {
         *self = self.plus(other);
     }
+
+    /// `self + other`, consuming both: how a derivative adds values it owns (a reverse pass
+    /// joining the cotangents of a value's two uses).
+    ///
+    /// The provided definition adds `other` into `self` in place; run-time vectors, and the
+    /// products and arrays that hold them, return one side unchanged where the other is the zero
+    /// (the empty vector), so adding a zero copies nothing. It equals [`Additive::plus`].
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// let v = vec![1.0, 2.0];
+    /// assert_eq!(v.clone().plus_owned(v.clone()), v.plus(&v));
+    /// let (zero, w) = (<(Vec<f64>, f64)>::zero(), (vec![3.0], 1.0));
+    /// assert_eq!(zero.plus_owned(w.clone()), w);
+    /// ```
+    fn plus_owned(mut self, other: Self) -> Self {
+        self.plus_assign(&other);
+        self
+    }
 }
 
 /// A finite-dimensional vector space over the scalar field `S`.

@@ -87,6 +87,11 @@ impl<T: Additive> Additive for DVector<T> {
             }
         }
     }
+
+    fn plus_owned(self, other: Self) -> Self {
+        check_lengths("DVector::plus", self.nrows(), other.nrows());
+        dvector(Vec::from(self.data).plus_owned(Vec::from(other.data)))
+    }
 }
 
 impl<S: Scalar, T: Space<S>> Space<S> for DVector<T> {
@@ -154,6 +159,14 @@ impl<T: Additive> Additive for DMatrix<T> {
                 a.plus_assign(b);
             }
         }
+    }
+
+    fn plus_owned(self, other: Self) -> Self {
+        let shape = common_shape("DMatrix::plus", &self, &other);
+        dmatrix(
+            shape,
+            Vec::from(self.data).plus_owned(Vec::from(other.data)),
+        )
     }
 }
 

@@ -45,6 +45,9 @@ macro_rules! tuple_space {
             fn plus_assign(&mut self, other: &Self) {
                 $(self.$i.plus_assign(&other.$i);)+
             }
+            fn plus_owned(self, other: Self) -> Self {
+                ($(self.$i.plus_owned(other.$i),)+)
+            }
         }
 
         impl<S: Scalar, $($t: Space<S>),+> Space<S> for ($($t,)+) {

@@ -82,6 +82,10 @@ impl<T: HasRep> Additive for T {
     fn plus(&self, other: &Self) -> Self {
         T::abst(self.clone().repr().plus(&other.clone().repr()))
     }
+
+    fn plus_owned(self, other: Self) -> Self {
+        T::abst(self.repr().plus_owned(other.repr()))
+    }
 }
 
 impl<S: Scalar, T: HasRep> Space<S> for T

@@ -48,6 +48,20 @@ impl<T: Additive> Additive for Vec<T> {
             }
         }
     }
+
+    fn plus_owned(mut self, other: Self) -> Self {
+        check_lengths("Vec::plus", self.len(), other.len());
+        if self.is_empty() {
+            other
+        } else {
+            if !other.is_empty() {
+                for (a, b) in self.iter_mut().zip(other) {
+                    *a = std::mem::replace(a, T::zero()).plus_owned(b);
+                }
+            }
+            self
+        }
+    }
 }
 
 impl<S: Scalar, T: Space<S>> Space<S> for Vec<T> {

@@ -25,6 +25,10 @@ pub fn space<T: RandomShape + Space<S>, S: Scalar>() {
     laws.check(space::plus_associates::<S, T>, |law, x: Vectors<T, S>| {
         Some(law(&x.u, &x.v, &x.w))
     });
+    laws.check(
+        space::plus_in_place_and_by_value::<S, T>,
+        |law, x: Vectors<T, S>| Some(law(&x.u, &x.v)),
+    );
     laws.check(space::scale_by_one::<S, T>, |law, x: Vectors<T, S>| {
         Some(law(&x.u))
     });

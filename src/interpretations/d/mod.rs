@@ -150,7 +150,7 @@ impl<K: Cocartesian> Cocartesian for D<K> {
         linear(|b| (A::zero(), b), K::inr())
     }
     fn jam<A: Additive>() -> DMap<K, (A, A), A> {
-        linear(|(a, b): (A, A)| a.plus(&b), K::jam())
+        linear(|(a, b): (A, A)| a.plus_owned(b), K::jam())
     }
     fn ini<A: Additive>() -> DMap<K, (), A> {
         linear(|()| A::zero(), K::ini())
