@@ -66,7 +66,9 @@ NOTES = {
             "medians are the tapes'. Recording takes milliseconds. Before, the whole objective "
             "was one tape (every power tᵢʲ a constant, all n·m products recorded): at n = 16392 "
             "recording it took 27–33 s for the gradient and 8–9 s for the primal, and the tapes "
-            "ran in 32.2 ms (9.8×) and 17.8 ms (11×), outgrowing the caches from n = 8196 on.",
+            "ran in 32.2 ms (9.8×) and 17.8 ms (11×), outgrowing the caches from n = 8196 on. "
+            "This table is from the machine of lse's (which see); on the noisier one of c7352dd, "
+            "with the same tape, one run read the gradient at 1.3–3.0×.",
     "ba": "catad's `objective` and `jacobian` are staged (`gradbench/src/evals/ba.rs`): the "
           "reprojection error of one observation, a program generic in its scalar over small "
           "arrays, is recorded once (its value, or its 2 × 17 Jacobian by two reverse sweeps) and "
@@ -91,7 +93,10 @@ NOTES = {
            "its guards once each and in runs, drops the negations its reverse sweep summed and "
            "runs long runs over slices: alternating the two binaries on the tape alone, n = 80000 "
            "went from 1.09–1.12 to 0.86–0.93 ms and n = 1280000 from 19.6–20.0 to 17.3–17.5 ms; "
-           "this table's run read the gradient at 1.8–2.4×.",
+           "this table's run read the gradient at 1.8–2.4×. On a noisier machine (a later "
+           "session, c7352dd, whose changes leave this tape as it was) two runs read it at "
+           "2.1–3.8× and 1.2–3.7×, the ratio jumping between neighbouring sizes (n = 320000: "
+           "3.8× then 1.7×), so this table is kept from the quieter machine.",
     "particle": "No reference C++ computes particle (manual has no such module): the eval checks "
                 "every answer against the control it states, 0.2071918746486116. catad's inner "
                 "gradient (the force, at every Euler step) is a derivative program, "
@@ -112,7 +117,12 @@ NOTES = {
            "the closed form is O(n): at n = 10⁵, s = 100 the reference's own primal is 155 times "
            "its gradient, so no tool that differentiates the steps can come within 3× of it). "
            "A step's variables are copied once per read, not its whole environment per `let` "
-           "(`Func::apply_ref`, `DMap::linearize_ref`).",
+           "(`Func::apply_ref`, `DMap::linearize_ref`). The reverse pass joins the cotangents "
+           "of a value's uses by value (`Additive::plus_owned`: a zero side is not copied) and "
+           "`linalg`'s transposes move what they make into an empty accumulator (c7352dd): "
+           "alternating the binaries before and after on one machine, the gradient at "
+           "n = 10⁵, s = 100 went from 2.26–2.88 s to 1.78–2.05 s and the primal (whose "
+           "`shift` now copies a slice) from 395–540 to 272–357 ms.",
 }
 
 WORKSPACE = Path(__file__).resolve().parent.parent
