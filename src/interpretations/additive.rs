@@ -2,7 +2,7 @@
 //! of linear maps, and with it [`D<AddFun>`](super::D) is forward-mode AD.
 
 use super::{Fun, Func};
-use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::space::{Additive, Container, HasRep, Scalar, Space, accumulate};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
     LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
@@ -150,7 +150,7 @@ impl<H: Container> UnfoldI<H> for AddFun {
             let mut elements = Vec::with_capacity(h.size());
             let s = h.items(&gs).iter().rev().fold(s, |s, g| {
                 let ((e, s), a) = g.apply(s);
-                env = std::mem::replace(&mut env, E::zero()).plus_owned(e);
+                accumulate(&mut env, e);
                 elements.push(a);
                 s
             });

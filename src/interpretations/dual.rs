@@ -1,7 +1,7 @@
 //! `Dual<K>`, the dual (opposite) category (paper Fig. 10): a morphism `a ⤳ b` is a morphism
 //! `b ⤳ a` of `K`. With `K = AddFun`, [`D<Dual<AddFun>>`](super::D) is reverse-mode AD.
 
-use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::space::{Additive, Container, HasRep, Scalar, Space, accumulate};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
     LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
@@ -202,7 +202,7 @@ impl<A: Additive, B: Additive> LinearFn<B, A> for Transposed<A, B> {
         self.0.transpose(db)
     }
     fn transpose_add(&self, da: &A, acc: &mut B) {
-        *acc = std::mem::replace(acc, B::zero()).plus_owned(self.0.apply(da));
+        accumulate(acc, self.0.apply(da));
     }
 }
 

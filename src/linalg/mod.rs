@@ -47,17 +47,11 @@ pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
 };
 
-use crate::space::{Additive, Scalar};
+use crate::space::{Scalar, accumulate};
 use crate::vocabulary::{LinearFn, linear_fn};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
 use std::rc::Rc;
-
-/// `acc += x`, taking `x` by value: a transpose adding a value it made into a zero accumulator
-/// moves it there instead of copying it.
-fn accumulate<A: Additive>(acc: &mut A, x: A) {
-    *acc = std::mem::replace(acc, A::zero()).plus_owned(x);
-}
 
 /// Panics, naming both lengths, unless two vectors have one length.
 fn same_length(op: &str, m: usize, n: usize) {

@@ -114,6 +114,12 @@ pub trait Additive: Clone + Debug + 'static {
     }
 }
 
+/// `acc += x`, taking `x` by value ([`Additive::plus_owned`]): an accumulator that is still the
+/// zero takes `x` itself, not a copy.
+pub(crate) fn accumulate<A: Additive>(acc: &mut A, x: A) {
+    *acc = std::mem::replace(acc, A::zero()).plus_owned(x);
+}
+
 /// A finite-dimensional vector space over the scalar field `S`.
 ///
 /// A value of the space also serves as a *shape witness*: [`Space::dim`], [`Space::basis`] and

@@ -18,7 +18,7 @@
 //! vec![1.0, 2.0].plus(&vec![1.0, 2.0, 3.0]);
 //! ```
 
-use super::{Additive, Scalar, Space, check_lengths};
+use super::{Additive, Scalar, Space, accumulate, check_lengths};
 
 impl<T: Additive> Additive for Vec<T> {
     const DIM: Option<usize> = None;
@@ -56,7 +56,7 @@ impl<T: Additive> Additive for Vec<T> {
         } else {
             if !other.is_empty() {
                 for (a, b) in self.iter_mut().zip(other) {
-                    *a = std::mem::replace(a, T::zero()).plus_owned(b);
+                    accumulate(a, b);
                 }
             }
             self
