@@ -3,7 +3,7 @@
 //! Counted, not timed: a counting global allocator records the allocations and bytes a gradient
 //! makes, which are deterministic (timings on a shared machine are not). A fold of 10⁵ iterations
 //! must allocate about ten times what a fold of 10⁴ does — never a hundred times — in each
-//! reverse mode, and so must one Jacobian-vector product in `ForwardBegin` (its beginnings, like
+//! reverse mode (and a maximum that 10⁴ elements share, ten times what one 10³ share), and so must one Jacobian-vector product in `ForwardBegin` (its beginnings, like
 //! `ReverseCont`'s continuations, are shared: over functions both would be exponential). The one test of this binary runs alone, so nothing else allocates meanwhile; run
 //! it with `--nocapture` to see the counts and the wall-clock times. It also checks that a
 //! staged gradient (`catad::staged`) evaluates without allocating at all.
@@ -91,9 +91,17 @@ fn measure(n: usize, run: fn(usize)) -> (usize, usize, f64) {
     (a1 - a0, b1 - b0, seconds)
 }
 
-/// Checks one mode: the counts of `run` at 10⁵ iterations are at most 12 times those at 10⁴.
-fn linear_in(mode: &str, run: fn(usize)) {
-    let (small, large) = (10_000, 100_000);
+/// One gradient of the largest element of a constant vector of `n` elements: every element ties,
+/// and each gets an `n`-th of the derivative.
+fn one_tied_maximum<K: Representation<f64> + LinearMap<f64>>(n: usize) {
+    let g = gradient(&D::<K>::max_v(), vec![1.0; n]);
+    let share = 1.0 / n as f64;
+    assert!(g.len() == n && g.iter().all(|&gi| gi == share));
+}
+
+/// Checks one mode: the counts of `run` at `10 · small` are at most 12 times those at `small`.
+fn linear_in(mode: &str, small: usize, run: fn(usize)) {
+    let large = 10 * small;
     let (a_small, b_small, t_small) = measure(small, run);
     let (a_large, b_large, t_large) = measure(large, run);
     println!(
@@ -102,7 +110,7 @@ fn linear_in(mode: &str, run: fn(usize)) {
     );
     assert!(
         a_large <= 12 * a_small && b_large <= 12 * b_small,
-        "{mode}: ten times the iterations made {:.1} times the allocations and {:.1} times the bytes",
+        "{mode}: ten times the size made {:.1} times the allocations and {:.1} times the bytes",
         a_large as f64 / a_small as f64,
         b_large as f64 / b_small as f64
     );
@@ -126,10 +134,17 @@ fn derivatives_through_a_fold_are_linear_in_time_and_memory() {
                 .all(|(a, b)| (a - b).abs() < 1e-12)
         );
     }
-    linear_in("Reverse", one_gradient::<Dual<AddFun>>);
-    linear_in("ReverseDelta", one_gradient::<Delta>);
-    linear_in("ReverseCont", one_gradient::<Cont<Dual<Delta>, f64>>);
-    linear_in("ForwardBegin", one_jvp::<Begin<Delta, f64>>);
+    linear_in("Reverse", 10_000, one_gradient::<Dual<AddFun>>);
+    linear_in("ReverseDelta", 10_000, one_gradient::<Delta>);
+    linear_in(
+        "ReverseCont",
+        10_000,
+        one_gradient::<Cont<Dual<Delta>, f64>>,
+    );
+    linear_in("ForwardBegin", 10_000, one_jvp::<Begin<Delta, f64>>);
+    // A maximum shared by every element: one map for all the ties, not a projection each
+    // (which in reverse mode made a vector of n elements per tie).
+    linear_in("Reverse ties", 1_000, one_tied_maximum::<Dual<AddFun>>);
     staged_evaluation_allocates_nothing();
 }
 

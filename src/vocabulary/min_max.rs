@@ -28,6 +28,9 @@ use crate::space::Scalar;
 /// assert_eq!(gradient(&Reverse::max_c(), (2.0, 2.0)), (0.5, 0.5));
 /// assert_eq!(derivative(&Forward::abs_c(), -2.0), -1.0);
 /// assert_eq!(gradient(&Reverse::max_v(), vec![1.0, 4.0, 2.0]), vec![0.0, 1.0, 0.0]);
+/// // Two elements tie for the maximum: each gets half its derivative, in every mode.
+/// assert_eq!(gradient(&Reverse::max_v(), vec![4.0, 1.0, 4.0]), vec![0.5, 0.0, 0.5]);
+/// assert_eq!(jvp(&Forward::max_v(), vec![4.0, 1.0, 4.0], vec![1.0, 5.0, 3.0]), (4.0, 2.0));
 /// ```
 pub trait MinMaxCat<S: Scalar>: Category {
     /// `|x|`.

@@ -6,7 +6,7 @@ use crate::interpretations::fun::{extreme, larger, smaller};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
     Cartesian, CartesianI, Cocartesian, CocartesianI, FloatingCat, FractionalCat, MinMaxCat,
-    NumCat, Scalable, zero,
+    NumCat, Scalable, dot_with, zero,
 };
 
 /// A scalar primitive from its value and the scalar derivative at a point.
@@ -172,21 +172,25 @@ fn pick<K: Cocartesian + Scalable<S>, S: Scalar>(
     K::join(K::scale(da), K::scale(db))
 }
 
-/// The derivative of the extreme `m` of `xs`: the mean of the projections on the elements equal
-/// to `m`.
+/// The derivative of the extreme `m` of `xs`: the projection on the element equal to `m`, or,
+/// where several are, the mean of the elements equal to `m` — `dotWith w` with `w` a share on
+/// each of them and 0 elsewhere, one map whatever their number (a projection per tie would
+/// cost a vector of `xs`' length each in reverse mode: quadratic in a constant vector's length).
 fn ties<K, S>(xs: &[S], m: S) -> <K as crate::vocabulary::Category>::Hom<Vec<S>, S>
 where
     K: Cartesian + Cocartesian + Scalable<S> + CartesianI<VecLen> + CocartesianI<VecLen>,
     S: Scalar,
 {
     let h = VecLen(xs.len());
-    let at: Vec<usize> = (0..xs.len()).filter(|&i| xs[i] == m).collect();
-    let share = S::from_f64(1.0 / at.len().max(1) as f64);
-    if let [i] = at[..] {
-        return K::ex_at::<S>(h, i);
+    let tied: Vec<bool> = xs.iter().map(|&x| x == m).collect();
+    let count = tied.iter().filter(|&&t| t).count();
+    if count == 1 {
+        return K::ex_at::<S>(h, tied.iter().position(|&t| t).expect("one tie"));
     }
-    let k = VecLen(at.len());
-    let projections = at.iter().map(|&i| K::ex_at::<S>(h, i)).collect();
-    let total = K::compose(K::jam_i(k), K::fork_i(k, projections));
-    K::compose(K::scale(share), total)
+    let share = S::from_f64(1.0 / count.max(1) as f64);
+    let weights: Vec<S> = tied
+        .into_iter()
+        .map(|t| if t { share } else { S::zero() })
+        .collect();
+    dot_with::<K, VecLen, S>(h, &weights)
 }
