@@ -3,7 +3,9 @@
 //! Counted, not timed: a counting global allocator records the allocations and bytes a gradient
 //! makes, which are deterministic (timings on a shared machine are not). A fold of 10⁵ iterations
 //! must allocate about ten times what a fold of 10⁴ does — never a hundred times — in each
-//! reverse mode (and a maximum that 10⁴ elements share, ten times what one 10³ share), and so must one Jacobian-vector product in `ForwardBegin` (its beginnings, like
+//! reverse mode (and a maximum that 10⁴ elements share, ten times what one 10³ share; and a loop
+//! reading each of 10⁵ elements by index, as a function and in `ReverseDelta`, ten times what one
+//! over 10⁴ does), and so must one Jacobian-vector product in `ForwardBegin` (its beginnings, like
 //! `ReverseCont`'s continuations, are shared: over functions both would be exponential). The one test of this binary runs alone, so nothing else allocates meanwhile; run
 //! it with `--nocapture` to see the counts and the wall-clock times. It also checks that a
 //! staged gradient (`catad::staged`) evaluates without allocating at all.
@@ -91,6 +93,35 @@ fn measure(n: usize, run: fn(usize)) -> (usize, usize, f64) {
     (a1 - a0, b1 - b0, seconds)
 }
 
+/// `Σᵢ xs[i]²` by a loop over the indices, reading the vector element by element as programs
+/// written with indices do.
+#[catad::program]
+fn sum_of_squares<S: Scalar>(xs: Vec<S>) -> S {
+    let mut s: S = 0.0;
+    for i in 0..xs.len() {
+        s = s + xs[i] * xs[i];
+    }
+    s
+}
+
+/// The loop's point at `n` elements.
+fn squares_point(n: usize) -> Vec<f64> {
+    (0..n).map(|i| (i % 7) as f64).collect()
+}
+
+/// The loop run as a plain function.
+fn one_indexed_primal(n: usize) {
+    let total = sum_of_squares::<Fun, f64>().apply(squares_point(n));
+    assert_eq!(total, squares_point(n).iter().map(|x| x * x).sum::<f64>());
+}
+
+/// The loop's gradient in `ReverseDelta`, where reading an element costs O(1) in the reverse
+/// pass.
+fn one_indexed_gradient(n: usize) {
+    let g = gradient(&sum_of_squares::<ReverseDelta, f64>(), squares_point(n));
+    assert!(g.iter().zip(squares_point(n)).all(|(g, x)| *g == 2.0 * x));
+}
+
 /// One gradient of the largest element of a constant vector of `n` elements: every element ties,
 /// and each gets an `n`-th of the derivative.
 fn one_tied_maximum<K: Representation<f64> + LinearMap<f64>>(n: usize) {
@@ -145,6 +176,10 @@ fn derivatives_through_a_fold_are_linear_in_time_and_memory() {
     // A maximum shared by every element: one map for all the ties, not a projection each
     // (which in reverse mode made a vector of n elements per tie).
     linear_in("Reverse ties", 1_000, one_tied_maximum::<Dual<AddFun>>);
+    // A loop reading `xs[i]` for every `i`: the vector is read in place, not copied per read
+    // (nor is the loop's environment copied per iteration).
+    linear_in("Fun xs[i]", 10_000, one_indexed_primal);
+    linear_in("Delta xs[i]", 10_000, one_indexed_gradient);
     staged_evaluation_allocates_nothing();
 }
 

@@ -123,6 +123,32 @@ where
     )
 }
 
+/// `index_by xs i = index_v ∘ (xs △ i)`: the indexing a program's `xs[i]` compiles to reads
+/// what the composite it stands for does, where a category overrides it to read the vector in
+/// place (`xs` a projection) and where it falls back to the composite (any other `xs`).
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad_laws::At;
+/// let (xs, i) = (ReverseDelta::exr::<f64, Vec<f64>>(), ReverseDelta::const_ix(1));
+/// let law = catad_laws::loops::index_by_is_index_v_of_fork::<ReverseDelta, f64, _, f64>;
+/// assert!(law(xs, i, &At::point((2.0, vec![1.0, 3.0]))));
+/// ```
+pub fn index_by_is_index_v_of_fork<K, S, E, A>(
+    xs: Hom<K, E, Vec<A>>,
+    i: Hom<K, E, usize>,
+    at: &At<E, A>,
+) -> bool
+where
+    K: VecCat + Observe<S>,
+    S: Scalar,
+    E: Space<S>,
+    A: Space<S>,
+{
+    let composite = K::compose(K::index_v(), K::fork(xs.clone(), i.clone()));
+    same_at::<K, S, _, _>(&K::index_by(xs, i), &composite, at)
+}
+
 /// `iterate f (e, (s, m + n)) = iterate f (e, (iterate f (e, (s, m)), n))`: `m + n` iterations
 /// are `n` after `m`.
 ///

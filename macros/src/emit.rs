@@ -4,7 +4,7 @@
 
 use crate::names::{COMPARE_INPUT, COMPARE_LHS, COMPARE_RHS, PROGRAM_FN, ident};
 use crate::primitives::Operand;
-use crate::term::{Indexed, Over, Pred, Term};
+use crate::term::{INDEX_BY, IndexBy, Indexed, Over, Pred, Term, Vocabulary};
 use crate::types::{Shape, Types};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -48,6 +48,17 @@ impl Emitter {
         span: Span,
     ) -> TokenStream {
         let v = t.vocabulary().expect("a node of the vocabulary");
+        self.call(v, shape, args, span)
+    }
+
+    /// `<K as ::catad::vocabulary::Class<…>>::method(args)` for the method `v`.
+    fn call(
+        &self,
+        v: Vocabulary,
+        shape: Option<&Shape>,
+        args: &[TokenStream],
+        span: Span,
+    ) -> TokenStream {
         let (k, class, method) = (&self.category, ident(v.class), Ident::new(v.method, span));
         let scalar = &self.scalar;
         let generics = match (v.over, shape) {
@@ -74,6 +85,14 @@ impl Emitter {
         match t {
             Term::Id | Term::Exl | Term::Exr | Term::Dup | Term::It => {
                 self.method(t, None, &[], here)
+            }
+            Term::Compose(..) if t.as_index_by().is_some() => {
+                let IndexBy { xs, i, rest, span } = t.as_index_by().expect("an indexing");
+                let read = self.call(INDEX_BY, None, &[self.term(xs), self.term(i)], span);
+                match rest {
+                    Some(rest) => self.method(t, None, &[read, self.term(rest)], here),
+                    None => read,
+                }
             }
             Term::Compose(g, f) | Term::Fork(g, f) => {
                 self.method(t, None, &[self.term(g), self.term(f)], here)

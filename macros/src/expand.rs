@@ -482,6 +482,22 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn an_indexing_is_emitted_as_index_by() {
+        // `x[i + 1]` squared: `mul_c ∘ dup ∘ index_v ∘ (x △ i + 1)`, the indexing one method,
+        // so that the categories that can read the vector in place do.
+        let program = compile(quote!(
+            fn f<S: Scalar>(x: Vec<S>, i: usize) -> S {
+                x[i + 1] * x[i + 1]
+            }
+        ));
+        let code = program.to_token_stream().to_string();
+        let form = "mul_c ∘ dup ∘ index_v ∘ (exl △ add_ix ∘ (exr △ const_ix(1)))";
+        assert!(code.contains(&format!("\"{form}\"")), "{code}");
+        assert!(code.contains("VecCat > :: index_by ("), "{code}");
+        assert!(!code.contains("VecCat > :: index_v"), "{code}");
+    }
+
+    #[test]
     fn every_primitive_is_emitted_as_its_vocabulary_method() {
         use crate::primitives::Operand;
         for p in crate::primitives::PRIMITIVES {

@@ -252,7 +252,40 @@ const fn vocabulary(class: &'static str, method: &'static str, over: Over) -> Vo
     }
 }
 
+/// An indexing `index_v ∘ (xs △ i) ∘ rest` (`rest` absent for `id`), found by
+/// [`Term::as_index_by`].
+pub(crate) struct IndexBy<'a> {
+    pub(crate) xs: &'a Term,
+    pub(crate) i: &'a Term,
+    pub(crate) rest: Option<&'a Term>,
+    pub(crate) span: Span,
+}
+
+/// `VecCat::index_by(xs, i)`: `index_v ∘ (xs △ i)` as one method, which reads a variable's
+/// vector in place where the vocabulary's composite would copy it.
+pub(crate) const INDEX_BY: Vocabulary = vocabulary("VecCat", "index_by", Over::Nothing);
+
 impl Term {
+    /// For `index_v ∘ (xs △ i)`, or `index_v ∘ (xs △ i) ∘ rest` as compositions associate to
+    /// the right, the vector `xs`, the index `i`, `rest`, and where the indexing is written:
+    /// what [`INDEX_BY`] takes.
+    pub(crate) fn as_index_by(&self) -> Option<IndexBy<'_>> {
+        let Term::Compose(g, f) = self else {
+            return None;
+        };
+        let Term::Op(Op::IndexV, span) = **g else {
+            return None;
+        };
+        let (fork, rest) = match &**f {
+            Term::Compose(fork, rest) => (&**fork, Some(&**rest)),
+            fork => (fork, None),
+        };
+        match fork {
+            Term::Fork(xs, i) => Some(IndexBy { xs, i, rest, span }),
+            _ => None,
+        }
+    }
+
     /// The vocabulary method that builds this node, for the nodes that are one method of one
     /// trait (all but calls of programs and struct fields and literals).
     pub(crate) fn vocabulary(&self) -> Option<Vocabulary> {

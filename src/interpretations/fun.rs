@@ -315,13 +315,23 @@ impl Loops for Fun {
         f: Func<((E, S), A), S>,
     ) -> Func<(E, (S, Vec<A>)), S> {
         Func::new(move |(e, (s, xs)): (E, (S, Vec<A>))| {
-            xs.into_iter().fold(s, |s, x| f.apply(((e.clone(), s), x)))
+            if !f.borrows() {
+                return xs.into_iter().fold(s, |s, x| f.apply(((e.clone(), s), x)));
+            }
+            // The environment lent to every step, as `Func::in_env` lends it.
+            let mut arg = ((e, s), A::zero());
+            for x in xs {
+                arg.1 = x;
+                arg.0.1 = f.apply_ref(&arg);
+            }
+            arg.0.1
         })
     }
 
     fn iterate<E: Additive, S: Additive>(f: Func<(E, S), S>) -> Func<(E, (S, usize)), S> {
         Func::new(move |(e, (s, n)): (E, (S, usize))| {
-            (0..n).fold(s, |s, _| f.apply((e.clone(), s)))
+            let mut step = f.in_env(e);
+            (0..n).fold(s, |s, _| step(s))
         })
     }
 
@@ -331,14 +341,14 @@ impl Loops for Fun {
     ) -> Func<(E, S), S> {
         Func::new(move |mut state: (E, S)| {
             while p.holds(&state) {
-                state.1 = f.apply(state.clone());
+                state.1 = f.apply_ref(&state);
             }
             state.1
         })
     }
 
     fn build<E: Additive, B: Additive>(f: Func<(E, usize), B>) -> Func<(E, usize), Vec<B>> {
-        Func::new(move |(e, n): (E, usize)| (0..n).map(|i| f.apply((e.clone(), i))).collect())
+        Func::new(move |(e, n): (E, usize)| (0..n).map(f.in_env(e)).collect())
     }
 }
 
@@ -346,9 +356,7 @@ impl VecCat for Fun {
     fn map_v<E: Additive, A: Additive, B: Additive>(
         f: Func<(E, A), B>,
     ) -> Func<(E, Vec<A>), Vec<B>> {
-        Func::new(move |(e, xs): (E, Vec<A>)| {
-            xs.into_iter().map(|x| f.apply((e.clone(), x))).collect()
-        })
+        Func::new(move |(e, xs): (E, Vec<A>)| xs.into_iter().map(f.in_env(e)).collect())
     }
 
     fn zip_v<A: Additive, B: Additive>() -> Func<(Vec<A>, Vec<B>), Vec<(A, B)>> {
@@ -371,6 +379,17 @@ impl VecCat for Fun {
         Func::new(|(xs, i): (Vec<A>, usize)| checked_index(&xs, i).clone())
     }
 
+    /// Where `xs` is a projection, reads its vector borrowed: only the element is cloned.
+    fn index_by<E: Additive, A: Additive>(xs: Func<E, Vec<A>>, i: Func<E, usize>) -> Func<E, A> {
+        if !xs.is_projection() {
+            return Fun::compose(Fun::index_v(), Fun::fork(xs, i));
+        }
+        let read = move |e: &E| checked_index(xs.view(e), i.apply_ref(e)).clone();
+        let read = Rc::new(read);
+        let by_ref = Rc::clone(&read);
+        Func::with_ref(move |e| read(&e), move |e| by_ref(e))
+    }
+
     fn len_v<A: Additive>() -> Func<Vec<A>, usize> {
         Func::new(|xs: Vec<A>| xs.len())
     }
@@ -378,7 +397,7 @@ impl VecCat for Fun {
 
 impl IndexCat for Fun {
     fn const_ix<A: Additive>(n: usize) -> Func<A, usize> {
-        Func::new(move |_| n)
+        Func::with_ref(move |_| n, move |_| n)
     }
     fn add_ix() -> Func<(usize, usize), usize> {
         Func::new(|(i, j): (usize, usize)| i + j)
@@ -411,7 +430,8 @@ impl IndexCat for Fun {
 
 impl ConstantCat for Fun {
     fn constant<E: Additive, A: Additive>(a: A) -> Func<E, A> {
-        Func::new(move |_| a.clone())
+        let by_ref = a.clone();
+        Func::with_ref(move |_| a.clone(), move |_| by_ref.clone())
     }
 }
 

@@ -1,3 +1,4 @@
+use crate::space::Additive;
 use std::fmt;
 use std::rc::Rc;
 
@@ -101,6 +102,25 @@ impl<A, B: Clone, F: Fn(A) -> B, V: Fn(&A) -> &B> Parts<A, B> for Projection<F, 
     }
 }
 
+impl<E: Additive, T: Additive, B> Func<(E, T), B> {
+    /// The body of a loop with the environment `e`, applied to each `t` the loop gives it: `e`
+    /// is lent where the body reads only parts of its argument (as a program's reads of its
+    /// variables do), and cloned for each call otherwise — so a loop whose environment holds a
+    /// vector copies only the elements its body reads.
+    pub(crate) fn in_env(&self, e: E) -> impl FnMut(T) -> B + '_ {
+        let borrows = self.borrows();
+        let mut arg = (e, T::zero());
+        move |t| {
+            if borrows {
+                arg.1 = t;
+                self.apply_ref(&arg)
+            } else {
+                self.apply((arg.0.clone(), t))
+            }
+        }
+    }
+}
+
 impl<A, B> Func<A, B> {
     /// Wraps a closure.
     pub fn new(f: impl Fn(A) -> B + 'static) -> Self {
@@ -140,7 +160,7 @@ impl<A, B> Func<A, B> {
     }
 
     /// The part a projection projects, borrowed.
-    fn view<'a>(&self, a: &'a A) -> &'a B {
+    pub(crate) fn view<'a>(&self, a: &'a A) -> &'a B {
         self.0
             .view(a)
             .expect("catad: a projection's view, asked of a function that is no projection")

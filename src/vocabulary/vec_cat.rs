@@ -11,7 +11,8 @@ use crate::space::Additive;
 ///
 /// - `map_v f (e, xs)[i] = f (e, xs[i])` and `len (map_v f (e, xs)) = len xs`;
 /// - `zip_v (xs, ys)[i] = (xs[i], ys[i])`;
-/// - `sum_v xs = Σᵢ xs[i]`, `index_v (xs, i) = xs[i]`, `len_v xs = len xs`.
+/// - `sum_v xs = Σᵢ xs[i]`, `index_v (xs, i) = xs[i]`, `len_v xs = len xs`;
+/// - `index_by xs i = index_v ∘ (xs △ i)`.
 ///
 /// # Example
 ///
@@ -40,6 +41,27 @@ pub trait VecCat: Cartesian {
 
     /// `index_v (xs, i) = xs[i]`; an index past the end is an error naming it and the length.
     fn index_v<A: Additive>() -> Hom<Self, (Vec<A>, usize), A>;
+
+    /// `index_by xs i = index_v ∘ (xs △ i)`: the element at `i e` of the vector `xs e`, as a
+    /// program reads `xs[i]`. Provided; [`Fun`](crate::interpretations::Fun) and
+    /// [`D<K>`](crate::interpretations::D) override it so that where `xs` is a projection (a
+    /// variable of the program) the vector is read in place, not copied: a loop reading every
+    /// element then costs time linear in the length, not quadratic.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::interpretations::Fun;
+    /// // (xs, i) ↦ xs[i + 1]
+    /// let next = Fun::compose(Fun::add_ix(), Fun::fork(Fun::exr(), Fun::const_ix(1)));
+    /// let f = Fun::index_by(Fun::exl::<Vec<f64>, usize>(), next);
+    /// assert_eq!(f.apply((vec![1.0, 2.0, 3.0], 1)), 3.0);
+    /// ```
+    fn index_by<E: Additive, A: Additive>(
+        xs: Hom<Self, E, Vec<A>>,
+        i: Hom<Self, E, usize>,
+    ) -> Hom<Self, E, A> {
+        Self::compose(Self::index_v(), Self::fork(xs, i))
+    }
 
     /// `len_v xs`, the length.
     fn len_v<A: Additive>() -> Hom<Self, Vec<A>, usize>;

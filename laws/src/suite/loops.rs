@@ -50,7 +50,8 @@ fn iterations<V: Vocabulary>(c: u8) -> usize {
 }
 
 /// The laws of [`Loops`] in `K` ([`crate::loops`]) on loop bodies of `V`, over the scalar `S`: a
-/// fold over a concatenation is two folds, build fusion, `sum_build` accumulates, iterations add.
+/// fold over a concatenation is two folds, build fusion, `sum_build` accumulates, `index_by` is
+/// the composite it stands for, iterations add.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -106,6 +107,20 @@ pub fn loops<K: Checkable<V, S> + Program<S>, V: Vocabulary, S: Scalar>() {
             let sum = terms.map(|t| t.iter().sum::<f64>());
             defined(sum.is_some_and(|s| s.abs() <= BOUND), || {
                 law(indexed::<K, V, S>(&f), &At::point(over(&(e, n))))
+            })
+        },
+    );
+    laws.check(
+        loops::index_by_is_index_v_of_fork::<K, S, (S, Vec<S>), S>,
+        |law, (f, e, xs, j): (Field<V>, Pt<f64>, Pt<Vec<f64>>, u8)| {
+            let xs: Vec<f64> = xs.0.iter().copied().take(V::ITERATIONS).collect();
+            let e = e.0;
+            let mapped: Option<Vec<f64>> = xs.iter().map(|x| f.eval(&(e, *x))).collect();
+            defined(!xs.is_empty() && mapped.is_some(), || {
+                let i = || K::const_ix(usize::from(j) % xs.len());
+                let at = At::point(over(&(e, xs.clone())));
+                // A variable's vector, read in place, and a computed one.
+                law(K::exr(), i(), &at) && law(K::map_v(f.interpret_over::<K, S>()), i(), &at)
             })
         },
     );

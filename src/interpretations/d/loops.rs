@@ -3,13 +3,14 @@
 //! (`VecLen(n)`), so one program serves every length and reverse mode through `n` iterations
 //! costs time and memory linear in `n`.
 
-use super::{D, DMap};
+use super::{D, DMap, constant};
 use crate::interpretations::fun::{checked_index, same_length};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
-    Cartesian, CartesianI, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat, LazyCat,
-    LinearCat, Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
+    Cartesian, CartesianI, Category, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat,
+    LazyCat, LinearCat, Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
 };
+use std::rc::Rc;
 
 /// What `D<K>` needs of `K` for loops and vectors: products, coproducts (for the zero
 /// derivatives of counts and constants) and the indexed operations over run-time lengths.
@@ -59,11 +60,23 @@ impl<K: LoopLinear> Loops for D<K> {
         DMap::new(move |(e, (s, xs)): (E, (S, Vec<A>))| {
             let n = VecLen(xs.len());
             let mut derivatives = Vec::with_capacity(xs.len());
-            let s = xs.into_iter().fold(s, |s, x| {
-                let (s, df) = f.linearize(((e.clone(), s), x));
-                derivatives.push(df);
-                s
-            });
+            let s = if f.borrows() {
+                // The environment lent to every step, as `DMap::in_env` lends it.
+                let mut arg = ((e, s), A::zero());
+                for x in xs {
+                    arg.1 = x;
+                    let (s, df) = f.linearize_ref(&arg);
+                    derivatives.push(df);
+                    arg.0.1 = s;
+                }
+                arg.0.1
+            } else {
+                xs.into_iter().fold(s, |s, x| {
+                    let (s, df) = f.linearize(((e.clone(), s), x));
+                    derivatives.push(df);
+                    s
+                })
+            };
             (s, K::fold_i(n, derivatives))
         })
     }
@@ -71,8 +84,9 @@ impl<K: LoopLinear> Loops for D<K> {
     fn iterate<E: Additive, S: Additive>(f: DMap<K, (E, S), S>) -> DMap<K, (E, (S, usize)), S> {
         DMap::new(move |(e, (s, n)): (E, (S, usize))| {
             let mut derivatives = Vec::with_capacity(n);
+            let mut step = f.in_env(e);
             let s = (0..n).fold(s, |s, _| {
-                let (s, df) = f.linearize((e.clone(), s));
+                let (s, df) = step(s);
                 derivatives.push(df);
                 s
             });
@@ -87,7 +101,7 @@ impl<K: LoopLinear> Loops for D<K> {
         DMap::new(move |mut state: (E, S)| {
             let mut derivatives = Vec::new();
             while p.holds(&state) {
-                let (s, df) = f.linearize(state.clone());
+                let (s, df) = f.linearize_ref(&state);
                 derivatives.push(df);
                 state.1 = s;
             }
@@ -101,8 +115,7 @@ impl<K: LoopLinear> Loops for D<K> {
 
     fn build<E: Additive, B: Additive>(f: DMap<K, (E, usize), B>) -> DMap<K, (E, usize), Vec<B>> {
         DMap::new(move |(e, n): (E, usize)| {
-            let (values, derivatives): (Vec<B>, Vec<_>) =
-                (0..n).map(|i| f.linearize((e.clone(), i))).unzip();
+            let (values, derivatives): (Vec<B>, Vec<_>) = (0..n).map(f.in_env(e)).unzip();
             (values, K::fork_i(VecLen(n), derivatives))
         })
     }
@@ -117,8 +130,7 @@ impl<K: LoopLinear> VecCat for D<K> {
     ) -> DMap<K, (E, Vec<A>), Vec<B>> {
         DMap::new(move |(e, xs): (E, Vec<A>)| {
             let h = VecLen(xs.len());
-            let (values, derivatives): (Vec<B>, Vec<_>) =
-                xs.into_iter().map(|x| f.linearize((e.clone(), x))).unzip();
+            let (values, derivatives): (Vec<B>, Vec<_>) = xs.into_iter().map(f.in_env(e)).unzip();
             let pairs = K::compose(K::zip_i(h), K::cross(K::repl_i(h), K::fmap(h, K::id())));
             (values, K::compose(K::cross_i(h, derivatives), pairs))
         })
@@ -153,12 +165,30 @@ impl<K: LoopLinear> VecCat for D<K> {
     fn len_v<A: Additive>() -> DMap<K, Vec<A>, usize> {
         DMap::new(|xs: Vec<A>| (xs.len(), zero::<K, Vec<A>, usize>()))
     }
+
+    /// Where `xs` is a projection, reads its vector borrowed, only the element cloned, with the
+    /// derivative `exAt i ∘ ∂xs` (an index has none).
+    fn index_by<E: Additive, A: Additive>(
+        xs: DMap<K, E, Vec<A>>,
+        i: DMap<K, E, usize>,
+    ) -> DMap<K, E, A> {
+        let Some(dxs) = xs.projection_derivative() else {
+            return Self::compose(Self::index_v(), Self::fork(xs, i));
+        };
+        let read = Rc::new(move |e: &E| {
+            let (v, i) = (xs.view(e), i.linearize_ref(e).0);
+            let x = checked_index(v, i).clone();
+            (x, K::compose(K::ex_at(VecLen(v.len()), i), dxs.clone()))
+        });
+        let by_ref = Rc::clone(&read);
+        DMap::with_ref(move |e| read(&e), move |e| by_ref(e))
+    }
 }
 
 /// Counts carry no derivative: each operation's is zero.
 impl<K: Cartesian + Cocartesian> IndexCat for D<K> {
     fn const_ix<A: Additive>(n: usize) -> DMap<K, A, usize> {
-        DMap::new(move |_| (n, zero::<K, A, usize>()))
+        constant(n, zero::<K, A, usize>())
     }
     fn add_ix() -> DMap<K, (usize, usize), usize> {
         without_derivative::<K, _, usize>(crate::interpretations::Fun::add_ix())
@@ -191,7 +221,7 @@ pub(super) fn without_derivative<K: Cartesian + Cocartesian, A: Additive, B: Add
 /// A constant's derivative is zero.
 impl<K: Cartesian + Cocartesian> ConstantCat for D<K> {
     fn constant<E: Additive, A: Additive>(a: A) -> DMap<K, E, A> {
-        DMap::new(move |_| (a.clone(), zero::<K, E, A>()))
+        constant(a, zero::<K, E, A>())
     }
 }
 

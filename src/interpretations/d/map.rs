@@ -132,6 +132,24 @@ where
     }
 }
 
+impl<K: Category, E: Additive, T: Additive, B: Additive> DMap<K, (E, T), B> {
+    /// The body of a loop with the environment `e`, linearized at each `t` the loop gives it:
+    /// `e` is lent where the body reads only parts of its argument, cloned for each call
+    /// otherwise (as [`Func`](crate::interpretations::Func)'s loops do).
+    pub(super) fn in_env(&self, e: E) -> impl FnMut(T) -> (B, Hom<K, (E, T), B>) + '_ {
+        let borrows = self.borrows();
+        let mut arg = (e, T::zero());
+        move |t| {
+            if borrows {
+                arg.1 = t;
+                self.linearize_ref(&arg)
+            } else {
+                self.linearize((arg.0.clone(), t))
+            }
+        }
+    }
+}
+
 impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// Wraps a function that returns a value and the derivative at its argument.
     pub fn new(f: impl Fn(A) -> (B, Hom<K, A, B>) + 'static) -> Self {
@@ -163,6 +181,11 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
         self.0.constant_derivative().is_some()
     }
 
+    /// A projection's derivative, the same everywhere; `None` for a map that is no projection.
+    pub(super) fn projection_derivative(&self) -> Option<Hom<K, A, B>> {
+        self.0.constant_derivative()
+    }
+
     /// Whether the map reads a borrowed argument without cloning it whole. A composite or pair
     /// of maps that do not gains nothing from a borrowed form, so none is built.
     pub(super) fn borrows(&self) -> bool {
@@ -170,7 +193,7 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     }
 
     /// The part a projection projects, borrowed.
-    fn view<'a>(&self, a: &'a A) -> &'a B {
+    pub(super) fn view<'a>(&self, a: &'a A) -> &'a B {
         self.0
             .view(a)
             .expect("catad: a projection's view, asked of a map that is no projection")
