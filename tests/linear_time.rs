@@ -122,6 +122,14 @@ fn one_indexed_gradient(n: usize) {
     assert!(g.iter().zip(squares_point(n)).all(|(g, x)| *g == 2.0 * x));
 }
 
+/// The loop's Jacobian-vector product in `Forward` along `xs` itself: each step's derivative reads
+/// one element of the environment's tangent, which the loop lends it.
+fn one_indexed_jvp(n: usize) {
+    let xs = squares_point(n);
+    let (_, dy) = jvp(&sum_of_squares::<Forward, f64>(), xs.clone(), xs.clone());
+    assert_eq!(dy, xs.iter().map(|x| 2.0 * x * x).sum::<f64>());
+}
+
 /// One gradient of the largest element of a constant vector of `n` elements: every element ties,
 /// and each gets an `n`-th of the derivative.
 fn one_tied_maximum<K: Representation<f64> + LinearMap<f64>>(n: usize) {
@@ -180,6 +188,7 @@ fn derivatives_through_a_fold_are_linear_in_time_and_memory() {
     // (nor is the loop's environment copied per iteration).
     linear_in("Fun xs[i]", 10_000, one_indexed_primal);
     linear_in("Delta xs[i]", 10_000, one_indexed_gradient);
+    linear_in("Forward xs[i]", 10_000, one_indexed_jvp);
     staged_evaluation_allocates_nothing();
 }
 

@@ -28,14 +28,14 @@ use std::rc::Rc;
 pub struct AddFun;
 
 /// Additive functions compose, pair and project exactly as functions do: these instances are
-/// [`Fun`]'s, restricted to additive maps (which they preserve) — but for the projections, which
-/// are plain closures here: `AddFun` forks through `dup`, so no derivative map reads a borrowed
-/// argument, and composites of plain closures build no borrowed form (see [`Func`]).
+/// [`Fun`]'s, restricted to additive maps (which they preserve). So a derivative that reads only
+/// part of its argument — a loop step reading one element of the environment's tangent — reads
+/// it borrowed (see [`Func`]), and `fold_i` lends the environment to such steps.
 impl Category for AddFun {
     type Hom<A: Additive, B: Additive> = Func<A, B>;
 
     fn id<A: Additive>() -> Func<A, A> {
-        Func::new(|a| a)
+        Fun::id()
     }
 
     fn compose<A: Additive, B: Additive, C: Additive>(g: Func<B, C>, f: Func<A, B>) -> Func<A, C> {
@@ -54,16 +54,22 @@ impl Monoidal for AddFun {
 
 impl Cartesian for AddFun {
     fn exl<A: Additive, B: Additive>() -> Func<(A, B), A> {
-        Func::new(|(a, _)| a)
+        Fun::exl()
     }
     fn exr<A: Additive, B: Additive>() -> Func<(A, B), B> {
-        Func::new(|(_, b)| b)
+        Fun::exr()
     }
     fn dup<A: Additive>() -> Func<A, (A, A)> {
         Fun::dup()
     }
     fn it<A: Additive>() -> Func<A, ()> {
-        Func::new(|_| ())
+        Fun::it()
+    }
+    fn fork<A: Additive, C: Additive, D: Additive>(
+        f: Func<A, C>,
+        g: Func<A, D>,
+    ) -> Func<A, (C, D)> {
+        Fun::fork(f, g)
     }
 }
 
@@ -107,7 +113,7 @@ impl<H: Container> CartesianI<H> for AddFun {
         Fun::repl_i(h)
     }
     fn ex_at<A: Additive>(h: H, i: usize) -> Func<H::Obj<A>, A> {
-        Func::new(move |xs: H::Obj<A>| h.index(&xs, i))
+        Func::with_ref(move |xs| h.index(&xs, i), move |xs| h.index(xs, i))
     }
 }
 
@@ -132,8 +138,7 @@ impl<H: Container> FoldI<H> for AddFun {
     ) -> Func<(E, (S, H::Obj<A>)), S> {
         Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
             let xs = h.elements(&xs);
-            let steps = h.items(&fs).iter().zip(xs.iter());
-            steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))
+            Func::fold_steps(h.items(&fs).iter().zip(xs.iter().cloned()), e, s)
         })
     }
 }

@@ -42,14 +42,7 @@ impl Monoidal for Fun {
         f: Func<A, C>,
         g: Func<B, D>,
     ) -> Func<(A, B), (C, D)> {
-        if !(f.borrows() || g.borrows()) {
-            return Func::new(move |(a, b)| (f.apply(a), g.apply(b)));
-        }
-        let (f_ref, g_ref) = (f.clone(), g.clone());
-        Func::with_ref(
-            move |(a, b)| (f.apply(a), g.apply(b)),
-            move |(a, b)| (f_ref.apply_ref(a), g_ref.apply_ref(b)),
-        )
+        Func::cross(f, g)
     }
 }
 
@@ -74,22 +67,7 @@ impl Cartesian for Fun {
         f: Func<A, C>,
         g: Func<A, D>,
     ) -> Func<A, (C, D)> {
-        let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
-        let borrowed = (f_borrows && g.borrows()).then(|| (f.clone(), g.clone()));
-        let whole = move |a| {
-            if f_projects {
-                let d = g.apply_ref(&a);
-                (f.apply(a), d)
-            } else if f_borrows {
-                (f.apply_ref(&a), g.apply(a))
-            } else {
-                (f.apply(a.clone()), g.apply(a))
-            }
-        };
-        match borrowed {
-            Some((f, g)) => Func::with_ref(whole, move |a| (f.apply_ref(a), g.apply_ref(a))),
-            None => Func::new(whole),
-        }
+        Func::fork(f, g)
     }
 }
 
@@ -304,8 +282,7 @@ impl<H: Container> FoldI<H> for Fun {
         Func::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
             h.check_exact(&xs);
             let xs = h.elements(&xs);
-            let steps = h.items(&fs).iter().zip(xs.iter());
-            steps.fold(s, |s, (f, x)| f.apply(((e.clone(), s), x.clone())))
+            Func::fold_steps(h.items(&fs).iter().zip(xs.iter().cloned()), e, s)
         })
     }
 }
@@ -315,16 +292,7 @@ impl Loops for Fun {
         f: Func<((E, S), A), S>,
     ) -> Func<(E, (S, Vec<A>)), S> {
         Func::new(move |(e, (s, xs)): (E, (S, Vec<A>))| {
-            if !f.borrows() {
-                return xs.into_iter().fold(s, |s, x| f.apply(((e.clone(), s), x)));
-            }
-            // The environment lent to every step, as `Func::in_env` lends it.
-            let mut arg = ((e, s), A::zero());
-            for x in xs {
-                arg.1 = x;
-                arg.0.1 = f.apply_ref(&arg);
-            }
-            arg.0.1
+            Func::fold_steps(xs.into_iter().map(|x| (&f, x)), e, s)
         })
     }
 
