@@ -61,8 +61,9 @@ impl Cartesian for Fun {
     }
     /// `f △ g` without `dup`: one side reads the argument borrowed (cloning only what it reads:
     /// a variable of a macro program's environment, not the environment), then the other takes
-    /// it — `f` first, unless `f` is a projection (`let`'s `id △ e`), which computes nothing and
-    /// takes the argument after `g` has read it.
+    /// it — `f` first where it borrows, else `g` where it does, and `g` first whenever `f` is a
+    /// projection (`let`'s `id △ e`), which computes nothing and takes the argument after `g`
+    /// has read it. The argument is cloned only where neither side borrows.
     fn fork<A: Additive, C: Additive, D: Additive>(
         f: Func<A, C>,
         g: Func<A, D>,
