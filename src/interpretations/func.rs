@@ -1,4 +1,4 @@
-use crate::space::Additive;
+use crate::space::{Additive, take};
 use std::fmt;
 use std::rc::Rc;
 
@@ -250,11 +250,6 @@ impl<E: Additive, S: Additive, A: Additive> Func<((E, S), A), S> {
         }
         arg.0.1
     }
-}
-
-/// Moves `a` out, leaving its zero.
-fn take<A: Additive>(a: &mut A) -> A {
-    std::mem::replace(a, A::zero())
 }
 
 impl<A, B> Func<A, B> {

@@ -117,7 +117,13 @@ pub trait Additive: Clone + Debug + 'static {
 /// `acc += x`, taking `x` by value ([`Additive::plus_owned`]): an accumulator that is still the
 /// zero takes `x` itself, not a copy.
 pub(crate) fn accumulate<A: Additive>(acc: &mut A, x: A) {
-    *acc = std::mem::replace(acc, A::zero()).plus_owned(x);
+    *acc = take(acc).plus_owned(x);
+}
+
+/// Moves `a` out, leaving its zero (a fold moves its state and element out of the argument it
+/// lends its steps).
+pub(crate) fn take<A: Additive>(a: &mut A) -> A {
+    std::mem::replace(a, A::zero())
 }
 
 /// A finite-dimensional vector space over the scalar field `S`.

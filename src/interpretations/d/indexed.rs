@@ -82,8 +82,8 @@ impl<K: CocartesianI<H>, H: Container> CocartesianI<H> for D<K> {
     }
 }
 
-/// `foldI fs`: each step linearized at its own point, in order; the derivative is `K`'s fold of
-/// the steps' derivatives.
+/// `foldI fs`: each step linearized at its own point, in order, the environment lent to steps
+/// that borrow (`DMap::fold_steps`); the derivative is `K`'s fold of the steps' derivatives.
 impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
     fn fold_i<E: Additive, S: Additive, A: Additive>(
         h: H,
@@ -92,13 +92,8 @@ impl<K: FoldI<H>, H: Container> FoldI<H> for D<K> {
         DMap::new(move |(e, (s, xs)): (E, (S, H::Obj<A>))| {
             h.check_exact(&xs);
             let xs = h.elements(&xs);
-            let mut derivatives = Vec::with_capacity(h.size());
-            let steps = h.items(&fs).iter().zip(xs.iter());
-            let s = steps.fold(s, |s, (f, x)| {
-                let (s, df) = f.linearize(((e.clone(), s), x.clone()));
-                derivatives.push(df);
-                s
-            });
+            let steps = h.items(&fs).iter().zip(xs.iter().cloned());
+            let (s, derivatives) = DMap::fold_steps(steps, e, s);
             (s, K::fold_i(h, h.collect(derivatives)))
         })
     }

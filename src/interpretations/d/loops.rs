@@ -59,24 +59,7 @@ impl<K: LoopLinear> Loops for D<K> {
     ) -> DMap<K, (E, (S, Vec<A>)), S> {
         DMap::new(move |(e, (s, xs)): (E, (S, Vec<A>))| {
             let n = VecLen(xs.len());
-            let mut derivatives = Vec::with_capacity(xs.len());
-            let s = if f.borrows() {
-                // The environment lent to every step, as `DMap::in_env` lends it.
-                let mut arg = ((e, s), A::zero());
-                for x in xs {
-                    arg.1 = x;
-                    let (s, df) = f.linearize_ref(&arg);
-                    derivatives.push(df);
-                    arg.0.1 = s;
-                }
-                arg.0.1
-            } else {
-                xs.into_iter().fold(s, |s, x| {
-                    let (s, df) = f.linearize(((e.clone(), s), x));
-                    derivatives.push(df);
-                    s
-                })
-            };
+            let (s, derivatives) = DMap::fold_steps(xs.into_iter().map(|x| (&f, x)), e, s);
             (s, K::fold_i(n, derivatives))
         })
     }

@@ -1,8 +1,8 @@
 //! `DMap`, the morphisms of `D<K>`: a function returning its value and its derivative at a
 //! point, which reads a borrowed argument where it reads only part of it.
 
-use crate::space::Additive;
-use crate::vocabulary::{Category, Hom};
+use crate::space::{Additive, take};
+use crate::vocabulary::{Cartesian, Category, Hom, Monoidal};
 use std::fmt;
 use std::rc::Rc;
 
@@ -23,7 +23,8 @@ pub struct DMap<K: Category, A: Additive, B: Additive>(Rc<dyn Parts<K, A, B>>);
 /// What a [`DMap`] is made of: the function, and, for one that reads only part of its argument
 /// (a projection, a constant, their composites and pairs), the same function of a borrowed
 /// argument, which clones only the parts it reads. One shared object, so that a `DMap` of a
-/// plain closure costs what the closure does.
+/// plain closure costs what the closure does, and a composite, pair or fork keeps its two parts
+/// ([`Then`], [`Cross`], [`Fork`]) and finds its borrowed form from theirs.
 trait Parts<K: Category, A: Additive, B: Additive> {
     /// The value and the derivative at `a`.
     fn linearize(&self, a: A) -> (B, Hom<K, A, B>);
@@ -132,6 +133,152 @@ where
     }
 }
 
+/// `g ∘ f`, kept as its parts: it reads a borrowed argument where `f` does (`F_BORROWS`), reading
+/// `f`'s part in place where `f` is a projection (`F_PROJECTS`). What the parts can do is found
+/// when it is made and kept in its type, so that it is no larger than the closure
+/// `|a| g(f(a))`; `g` is dropped before `f`, as that closure's captures were (see
+/// [`Func`](crate::interpretations::Func)'s `Then`). A projection of a projection is a
+/// [`Projection`], not a `Then`.
+struct Then<
+    K: Category,
+    A: Additive,
+    B: Additive,
+    C: Additive,
+    const F_BORROWS: bool,
+    const F_PROJECTS: bool,
+> {
+    g: DMap<K, B, C>,
+    f: DMap<K, A, B>,
+}
+
+impl<K, A, B, C, const F_BORROWS: bool, const F_PROJECTS: bool> Parts<K, A, C>
+    for Then<K, A, B, C, F_BORROWS, F_PROJECTS>
+where
+    K: Category,
+    A: Additive,
+    B: Additive,
+    C: Additive,
+{
+    fn linearize(&self, a: A) -> (C, Hom<K, A, C>) {
+        let (b, df) = self.f.linearize(a);
+        let (c, dg) = self.g.linearize(b);
+        (c, K::compose(dg, df))
+    }
+    fn linearize_borrowed(&self, a: &A) -> Option<(C, Hom<K, A, C>)> {
+        if F_PROJECTS {
+            let (c, dg) = self.g.linearize_ref(self.f.view(a));
+            let df = self.f.0.constant_derivative()?;
+            Some((c, K::compose(dg, df)))
+        } else if F_BORROWS {
+            let (b, df) = self.f.linearize_ref(a);
+            let (c, dg) = self.g.linearize(b);
+            Some((c, K::compose(dg, df)))
+        } else {
+            None
+        }
+    }
+    fn view<'a>(&self, _: &'a A) -> Option<&'a C> {
+        None
+    }
+    fn constant_derivative(&self) -> Option<Hom<K, A, C>> {
+        None
+    }
+    fn borrows(&self) -> bool {
+        F_BORROWS
+    }
+}
+
+/// `f × g`, kept as its parts: it reads a borrowed pair where either part reads borrowed
+/// (`BORROWS`). `g` is dropped first, as in [`Then`].
+struct Cross<K: Category, A: Additive, B: Additive, C: Additive, E: Additive, const BORROWS: bool> {
+    g: DMap<K, B, E>,
+    f: DMap<K, A, C>,
+}
+
+impl<K, A, B, C, E, const BORROWS: bool> Parts<K, (A, B), (C, E)> for Cross<K, A, B, C, E, BORROWS>
+where
+    K: Monoidal,
+    A: Additive,
+    B: Additive,
+    C: Additive,
+    E: Additive,
+{
+    fn linearize(&self, (a, b): (A, B)) -> ((C, E), Hom<K, (A, B), (C, E)>) {
+        let (c, df) = self.f.linearize(a);
+        let (e, dg) = self.g.linearize(b);
+        ((c, e), K::cross(df, dg))
+    }
+    fn linearize_borrowed(&self, (a, b): &(A, B)) -> Option<((C, E), Hom<K, (A, B), (C, E)>)> {
+        BORROWS.then(|| {
+            let (c, df) = self.f.linearize_ref(a);
+            let (e, dg) = self.g.linearize_ref(b);
+            ((c, e), K::cross(df, dg))
+        })
+    }
+    fn view<'a>(&self, _: &'a (A, B)) -> Option<&'a (C, E)> {
+        None
+    }
+    fn constant_derivative(&self) -> Option<Hom<K, (A, B), (C, E)>> {
+        None
+    }
+    fn borrows(&self) -> bool {
+        BORROWS
+    }
+}
+
+/// `f △ g` without `dup`: one side reads the argument borrowed, then the other takes it (`READ`:
+/// [`F_FIRST`] or [`G_FIRST`]; [`CLONED`] where neither side borrows). It reads a borrowed
+/// argument where both sides do (`BORROWS`).
+struct Fork<K: Category, A: Additive, C: Additive, E: Additive, const READ: u8, const BORROWS: bool>
+{
+    f: DMap<K, A, C>,
+    g: DMap<K, A, E>,
+}
+
+/// A fork whose sides both take the argument whole: it is cloned for `f`.
+const CLONED: u8 = 0;
+/// A fork whose `f` reads the argument borrowed, before `g` takes it.
+const F_FIRST: u8 = 1;
+/// A fork whose `g` reads the argument borrowed, before `f` takes it.
+const G_FIRST: u8 = 2;
+
+impl<K, A, C, E, const READ: u8, const BORROWS: bool> Parts<K, A, (C, E)>
+    for Fork<K, A, C, E, READ, BORROWS>
+where
+    K: Cartesian,
+    A: Additive,
+    C: Additive,
+    E: Additive,
+{
+    fn linearize(&self, a: A) -> ((C, E), Hom<K, A, (C, E)>) {
+        let ((c, df), (e, dg)) = match READ {
+            F_FIRST => (self.f.linearize_ref(&a), self.g.linearize(a)),
+            G_FIRST => {
+                let e = self.g.linearize_ref(&a);
+                (self.f.linearize(a), e)
+            }
+            _ => (self.f.linearize(a.clone()), self.g.linearize(a)),
+        };
+        ((c, e), K::fork(df, dg))
+    }
+    fn linearize_borrowed(&self, a: &A) -> Option<((C, E), Hom<K, A, (C, E)>)> {
+        BORROWS.then(|| {
+            let (c, df) = self.f.linearize_ref(a);
+            let (e, dg) = self.g.linearize_ref(a);
+            ((c, e), K::fork(df, dg))
+        })
+    }
+    fn view<'a>(&self, _: &'a A) -> Option<&'a (C, E)> {
+        None
+    }
+    fn constant_derivative(&self) -> Option<Hom<K, A, (C, E)>> {
+        None
+    }
+    fn borrows(&self) -> bool {
+        BORROWS
+    }
+}
+
 impl<K: Category, E: Additive, T: Additive, B: Additive> DMap<K, (E, T), B> {
     /// The body of a loop with the environment `e`, linearized at each `t` the loop gives it:
     /// `e` is lent where the body reads only parts of its argument, cloned for each call
@@ -147,6 +294,37 @@ impl<K: Category, E: Additive, T: Additive, B: Additive> DMap<K, (E, T), B> {
                 self.linearize((arg.0.clone(), t))
             }
         }
+    }
+}
+
+impl<K: Category, E: Additive, S: Additive, A: Additive> DMap<K, ((E, S), A), S> {
+    /// Runs the steps of a fold from `s`, each step `f` linearized at `((e, s), x)` with its
+    /// element `x`, and returns the last state and the steps' derivatives in order: `e` is lent
+    /// to a step that reads only parts of its argument, cloned for one that takes it whole (as
+    /// [`Func`](crate::interpretations::Func)'s folds lend it).
+    pub(super) fn fold_steps<'a>(
+        steps: impl IntoIterator<Item = (&'a Self, A)>,
+        e: E,
+        s: S,
+    ) -> (S, Vec<Hom<K, ((E, S), A), S>>)
+    where
+        Self: 'a,
+    {
+        let steps = steps.into_iter();
+        let mut derivatives = Vec::with_capacity(steps.size_hint().0);
+        let mut arg = ((e, s), A::zero());
+        for (f, x) in steps {
+            arg.1 = x;
+            let (s, df) = if f.borrows() {
+                f.linearize_ref(&arg)
+            } else {
+                let (s, x) = (take(&mut arg.0.1), take(&mut arg.1));
+                f.linearize(((arg.0.0.clone(), s), x))
+            };
+            derivatives.push(df);
+            arg.0.1 = s;
+        }
+        (arg.0.1, derivatives)
     }
 }
 
@@ -202,35 +380,22 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// `g ∘ f`, borrowing where the parts can: a projection of a projection is one, and a map
     /// after a projection reads the projected part borrowed.
     pub(super) fn then<C: Additive>(self, g: DMap<K, B, C>) -> DMap<K, A, C> {
-        if !self.borrows() {
-            return DMap::new(move |a| {
-                let (b, df) = self.linearize(a);
-                let (c, dg) = g.linearize(b);
-                (c, K::compose(dg, df))
-            });
-        }
-        let (f, g_whole) = (self.clone(), g.clone());
-        let whole = move |a| {
-            let (b, df) = f.linearize(a);
-            let (c, dg) = g_whole.linearize(b);
-            (c, K::compose(dg, df))
-        };
-        match (self.0.constant_derivative(), g.0.constant_derivative()) {
-            (Some(df), Some(dg)) => DMap::projection(
-                move |a| whole(a).0,
-                move |a| g.view(self.view(a)),
-                K::compose(dg, df),
-            ),
-            (Some(df), None) => DMap::with_ref(whole, move |a| {
-                let (c, dg) = g.linearize_ref(self.view(a));
-                (c, K::compose(dg, df.clone()))
-            }),
-            (None, _) => DMap::with_ref(whole, move |a| {
-                let (b, df) = self.linearize_ref(a);
-                let (c, dg) = g.linearize(b);
-                (c, K::compose(dg, df))
-            }),
-        }
+        let f = self;
+        DMap(match (f.borrows(), f.projection_derivative()) {
+            (false, _) => Rc::new(Then::<_, _, _, _, false, false> { g, f }),
+            (true, None) => Rc::new(Then::<_, _, _, _, true, false> { g, f }),
+            (true, Some(df)) => match g.projection_derivative() {
+                None => Rc::new(Then::<_, _, _, _, true, true> { g, f }),
+                Some(dg) => {
+                    let (f_view, g_view) = (f.clone(), g.clone());
+                    return DMap::projection(
+                        move |a| g.linearize(f.linearize(a).0).0,
+                        move |a| g_view.view(f_view.view(a)),
+                        K::compose(dg, df),
+                    );
+                }
+            },
+        })
     }
 
     /// The value and the derivative (a linear map in `K`) at `a`: the paper's `D⁺ f a`.
@@ -257,6 +422,37 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// The value at `a` (the primal).
     pub fn apply(&self, a: A) -> B {
         self.linearize(a).0
+    }
+}
+
+impl<K: Monoidal, A: Additive, B: Additive> DMap<K, A, B> {
+    /// `f × g`, reading a borrowed pair where either part reads borrowed.
+    pub(super) fn cross<C: Additive, E: Additive>(
+        f: DMap<K, A, C>,
+        g: DMap<K, B, E>,
+    ) -> DMap<K, (A, B), (C, E)> {
+        DMap(if f.borrows() || g.borrows() {
+            Rc::new(Cross::<_, _, _, _, _, true> { g, f })
+        } else {
+            Rc::new(Cross::<_, _, _, _, _, false> { g, f })
+        })
+    }
+}
+
+impl<K: Cartesian, A: Additive, C: Additive> DMap<K, A, C> {
+    /// `f △ g` without `dup` (see [`D::fork`](super::D)): it clones the argument only where
+    /// neither side reads it borrowed.
+    pub(super) fn fork<E: Additive>(f: DMap<K, A, C>, g: DMap<K, A, E>) -> DMap<K, A, (C, E)> {
+        // A projection computes nothing, so it takes the argument after the other side has
+        // read it (`let`'s `id △ e`); otherwise the side that borrows reads first.
+        DMap(match (f.is_projection(), f.borrows(), g.borrows()) {
+            (true, _, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, true> { f, g }),
+            (true, _, false) => Rc::new(Fork::<_, _, _, _, G_FIRST, false> { f, g }),
+            (false, true, true) => Rc::new(Fork::<_, _, _, _, F_FIRST, true> { f, g }),
+            (false, true, false) => Rc::new(Fork::<_, _, _, _, F_FIRST, false> { f, g }),
+            (false, false, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, false> { f, g }),
+            (false, false, false) => Rc::new(Fork::<_, _, _, _, CLONED, false> { f, g }),
+        })
     }
 }
 

@@ -78,20 +78,7 @@ impl<K: Monoidal> Monoidal for D<K> {
         f: DMap<K, A, C>,
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
-        let borrowed = (f.borrows() || g.borrows()).then(|| (f.clone(), g.clone()));
-        let whole = move |(a, b)| {
-            let (c, df) = f.linearize(a);
-            let (e, dg) = g.linearize(b);
-            ((c, e), K::cross(df, dg))
-        };
-        let Some((f, g)) = borrowed else {
-            return DMap::new(whole);
-        };
-        DMap::with_ref(whole, move |(a, b)| {
-            let (c, df) = f.linearize_ref(a);
-            let (e, dg) = g.linearize_ref(b);
-            ((c, e), K::cross(df, dg))
-        })
+        DMap::cross(f, g)
     }
 }
 
@@ -112,33 +99,14 @@ impl<K: Cartesian> Cartesian for D<K> {
     /// `f △ g = D (λ a → ((f a, g a), f' a △ g' a))`: `K`'s own fork, which a representation may
     /// do better than `(f' × g') ∘ dup`. One side reads the argument borrowed (cloning only what
     /// it reads: a variable of a macro program's environment, not the environment), then the
-    /// other takes it — `f` first, unless `f` is a projection (`let`'s `id △ e`), which computes
-    /// nothing and takes the argument after `g` has read it.
+    /// other takes it — `f` first where it borrows, else `g` where it does, and `g` first
+    /// whenever `f` is a projection (`let`'s `id △ e`), which computes nothing and takes the
+    /// argument after `g` has read it. The argument is cloned only where neither side borrows.
     fn fork<A: Additive, C: Additive, E: Additive>(
         f: DMap<K, A, C>,
         g: DMap<K, A, E>,
     ) -> DMap<K, A, (C, E)> {
-        let (f_projects, f_borrows) = (f.is_projection(), f.borrows());
-        let borrowed = (f_borrows && g.borrows()).then(|| (f.clone(), g.clone()));
-        let whole = move |a: A| {
-            let ((c, df), (e, dg)) = if f_projects {
-                let (e, dg) = g.linearize_ref(&a);
-                (f.linearize(a), (e, dg))
-            } else if f_borrows {
-                (f.linearize_ref(&a), g.linearize(a))
-            } else {
-                (f.linearize(a.clone()), g.linearize(a))
-            };
-            ((c, e), K::fork(df, dg))
-        };
-        let Some((f, g)) = borrowed else {
-            return DMap::new(whole);
-        };
-        DMap::with_ref(whole, move |a| {
-            let (c, df) = f.linearize_ref(a);
-            let (e, dg) = g.linearize_ref(a);
-            ((c, e), K::fork(df, dg))
-        })
+        DMap::fork(f, g)
     }
 }
 
