@@ -46,6 +46,7 @@ pub mod paper;
 pub mod picture;
 pub mod prelude;
 pub mod space;
+mod stack;
 pub mod staged;
 pub mod vocabulary;
 

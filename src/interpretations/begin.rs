@@ -3,6 +3,7 @@
 //! right-associated: forward mode.
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::stack::Deep;
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
     LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
@@ -50,12 +51,24 @@ pub struct Begin<K, R>(PhantomData<(K, R)>);
 /// ```
 pub struct BeginMap<K: Category, R: Additive, A: Additive, B: Additive>(
     Rc<dyn Fn(Hom<K, R, A>) -> Hom<K, R, B>>,
+    /// How deeply composites nest in the map (0 for a closure).
+    u32,
 );
 
 impl<K: Category, R: Additive, A: Additive, B: Additive> BeginMap<K, R, A, B> {
     /// Wraps a map on beginnings.
     pub fn new(f: impl Fn(Hom<K, R, A>) -> Hom<K, R, B> + 'static) -> Self {
-        BeginMap(Rc::new(f))
+        BeginMap(Rc::new(f), 0)
+    }
+
+    /// The composite of two maps, `f` of their parts: applied and dropped by recursion into
+    /// them, as deep as a program composes, it checks the stack every few levels ([`Deep`]).
+    fn of_parts<P: 'static>(
+        parts: Deep<P>,
+        f: impl Fn(&P, Hom<K, R, A>) -> Hom<K, R, B> + 'static,
+    ) -> Self {
+        let depth = parts.depth();
+        BeginMap(Rc::new(move |h| parts.run(|p| f(p, h))), depth)
     }
 
     /// Composes this morphism after the beginning `h`.
@@ -66,7 +79,7 @@ impl<K: Category, R: Additive, A: Additive, B: Additive> BeginMap<K, R, A, B> {
 
 impl<K: Category, R: Additive, A: Additive, B: Additive> Clone for BeginMap<K, R, A, B> {
     fn clone(&self) -> Self {
-        BeginMap(Rc::clone(&self.0))
+        BeginMap(Rc::clone(&self.0), self.1)
     }
 }
 
@@ -110,7 +123,8 @@ impl<K: Category, R: Additive> Category for Begin<K, R> {
         g: BeginMap<K, R, B, C>,
         f: BeginMap<K, R, A, B>,
     ) -> BeginMap<K, R, A, C> {
-        BeginMap::new(move |h| g.apply(f.apply(h)))
+        let depths = [g.1, f.1];
+        BeginMap::of_parts(Deep::new((g, f), depths), |(g, f), h| g.apply(f.apply(h)))
     }
 }
 
@@ -120,7 +134,8 @@ impl<K: Cartesian, R: Additive> Monoidal for Begin<K, R> {
         f: BeginMap<K, R, A, C>,
         g: BeginMap<K, R, B, E>,
     ) -> BeginMap<K, R, (A, B), (C, E)> {
-        BeginMap::new(move |h| {
+        let depths = [f.1, g.1];
+        BeginMap::of_parts(Deep::new((f, g), depths), |(f, g), h| {
             let (ha, hb) = K::unfork(h);
             K::fork(f.apply(ha), g.apply(hb))
         })

@@ -4,6 +4,7 @@
 
 use super::{AddFun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::stack::Deep;
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
     LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI,
@@ -56,12 +57,24 @@ pub struct Cont<K, R>(PhantomData<(K, R)>);
 /// ```
 pub struct ContMap<K: Category, R: Additive, A: Additive, B: Additive>(
     Rc<dyn Fn(Hom<K, B, R>) -> Hom<K, A, R>>,
+    /// How deeply composites nest in the map (0 for a closure).
+    u32,
 );
 
 impl<K: Category, R: Additive, A: Additive, B: Additive> ContMap<K, R, A, B> {
     /// Wraps a map on continuations.
     pub fn new(f: impl Fn(Hom<K, B, R>) -> Hom<K, A, R> + 'static) -> Self {
-        ContMap(Rc::new(f))
+        ContMap(Rc::new(f), 0)
+    }
+
+    /// The composite of two maps, `f` of their parts: applied and dropped by recursion into
+    /// them, as deep as a program composes, it checks the stack every few levels ([`Deep`]).
+    fn of_parts<P: 'static>(
+        parts: Deep<P>,
+        f: impl Fn(&P, Hom<K, B, R>) -> Hom<K, A, R> + 'static,
+    ) -> Self {
+        let depth = parts.depth();
+        ContMap(Rc::new(move |h| parts.run(|p| f(p, h))), depth)
     }
 
     /// Composes the continuation `h` after this morphism.
@@ -72,7 +85,7 @@ impl<K: Category, R: Additive, A: Additive, B: Additive> ContMap<K, R, A, B> {
 
 impl<K: Category, R: Additive, A: Additive, B: Additive> Clone for ContMap<K, R, A, B> {
     fn clone(&self) -> Self {
-        ContMap(Rc::clone(&self.0))
+        ContMap(Rc::clone(&self.0), self.1)
     }
 }
 
@@ -139,7 +152,8 @@ impl<K: Category, R: Additive> Category for Cont<K, R> {
         g: ContMap<K, R, B, C>,
         f: ContMap<K, R, A, B>,
     ) -> ContMap<K, R, A, C> {
-        ContMap::new(move |h| f.apply(g.apply(h)))
+        let depths = [g.1, f.1];
+        ContMap::of_parts(Deep::new((g, f), depths), |(g, f), h| f.apply(g.apply(h)))
     }
 }
 
@@ -149,7 +163,8 @@ impl<K: Cocartesian, R: Additive> Monoidal for Cont<K, R> {
         f: ContMap<K, R, A, C>,
         g: ContMap<K, R, B, E>,
     ) -> ContMap<K, R, (A, B), (C, E)> {
-        ContMap::new(move |h| {
+        let depths = [f.1, g.1];
+        ContMap::of_parts(Deep::new((f, g), depths), |(f, g), h| {
             let (hc, he) = K::unjoin(h);
             K::join(f.apply(hc), g.apply(he))
         })

@@ -1,4 +1,5 @@
 use crate::space::{Additive, take};
+use crate::stack::Deep;
 use std::fmt;
 use std::rc::Rc;
 
@@ -38,6 +39,12 @@ trait Parts<A, B> {
 
     /// Whether [`view`](Parts::view) is `Some`.
     fn is_projection(&self) -> bool;
+
+    /// How deeply composites nest in the function (0 for a closure): applied and dropped by
+    /// recursion, they check the stack every few levels ([`Deep`]).
+    fn depth(&self) -> u32 {
+        0
+    }
 }
 
 /// A closure, which takes its argument whole.
@@ -110,10 +117,9 @@ impl<A, B: Clone, F: Fn(A) -> B, V: Fn(&A) -> &B> Parts<A, B> for Projection<F, 
 /// closure's captures were: in reverse mode a long chain of composites is dropped at every
 /// gradient, and freed in the other order the chain's gradient of 1000 steps took 40% longer
 /// (glibc's allocator left its fast path).
-struct Then<A, B, C, const F_BORROWS: bool, const F_PROJECTS: bool, const G_PROJECTS: bool> {
-    g: Func<B, C>,
-    f: Func<A, B>,
-}
+struct Then<A, B, C, const F_BORROWS: bool, const F_PROJECTS: bool, const G_PROJECTS: bool>(
+    Deep<(Func<B, C>, Func<A, B>)>,
+);
 
 impl<A, B, C, const F_BORROWS: bool, const F_PROJECTS: bool, const G_PROJECTS: bool> Parts<A, C>
     for Then<A, B, C, F_BORROWS, F_PROJECTS, G_PROJECTS>
@@ -122,17 +128,20 @@ where
     B: Clone + 'static,
 {
     fn apply(&self, a: A) -> C {
-        self.g.apply(self.f.apply(a))
+        self.0.run(|(g, f)| g.apply(f.apply(a)))
     }
     fn apply_borrowed(&self, a: &A) -> Option<C> {
-        if F_PROJECTS {
-            Some(self.g.apply_ref(self.f.view(a)))
-        } else {
-            F_BORROWS.then(|| self.g.apply(self.f.apply_ref(a)))
-        }
+        self.0.run(|(g, f)| {
+            if F_PROJECTS {
+                Some(g.apply_ref(f.view(a)))
+            } else {
+                F_BORROWS.then(|| g.apply(f.apply_ref(a)))
+            }
+        })
     }
     fn view<'a>(&self, a: &'a A) -> Option<&'a C> {
-        (F_PROJECTS && G_PROJECTS).then(|| self.g.view(self.f.view(a)))
+        let (g, f) = self.0.parts();
+        (F_PROJECTS && G_PROJECTS).then(|| g.view(f.view(a)))
     }
     fn borrows(&self) -> bool {
         F_BORROWS
@@ -140,23 +149,24 @@ where
     fn is_projection(&self) -> bool {
         F_PROJECTS && G_PROJECTS
     }
+    fn depth(&self) -> u32 {
+        self.0.depth()
+    }
 }
 
 /// `f × g`, kept as its parts: it reads a borrowed pair where either part reads borrowed
 /// (`BORROWS`). `g` is dropped first, as in [`Then`].
-struct Cross<A, B, C, D, const BORROWS: bool> {
-    g: Func<B, D>,
-    f: Func<A, C>,
-}
+struct Cross<A, B, C, D, const BORROWS: bool>(Deep<(Func<B, D>, Func<A, C>)>);
 
 impl<A: Clone, B: Clone, C, D, const BORROWS: bool> Parts<(A, B), (C, D)>
     for Cross<A, B, C, D, BORROWS>
 {
     fn apply(&self, (a, b): (A, B)) -> (C, D) {
-        (self.f.apply(a), self.g.apply(b))
+        self.0.run(|(g, f)| (f.apply(a), g.apply(b)))
     }
     fn apply_borrowed(&self, (a, b): &(A, B)) -> Option<(C, D)> {
-        BORROWS.then(|| (self.f.apply_ref(a), self.g.apply_ref(b)))
+        self.0
+            .run(|(g, f)| BORROWS.then(|| (f.apply_ref(a), g.apply_ref(b))))
     }
     fn view<'a>(&self, _: &'a (A, B)) -> Option<&'a (C, D)> {
         None
@@ -167,15 +177,15 @@ impl<A: Clone, B: Clone, C, D, const BORROWS: bool> Parts<(A, B), (C, D)>
     fn is_projection(&self) -> bool {
         false
     }
+    fn depth(&self) -> u32 {
+        self.0.depth()
+    }
 }
 
 /// `f △ g` without `dup`: one side reads the argument borrowed, then the other takes it (`READ`:
 /// [`F_FIRST`] or [`G_FIRST`]; [`CLONED`] where neither side borrows). It reads a borrowed
 /// argument where both sides do (`BORROWS`).
-struct Fork<A, C, D, const READ: u8, const BORROWS: bool> {
-    f: Func<A, C>,
-    g: Func<A, D>,
-}
+struct Fork<A, C, D, const READ: u8, const BORROWS: bool>(Deep<(Func<A, C>, Func<A, D>)>);
 
 /// A fork whose sides both take the argument whole: it is cloned for `f`.
 const CLONED: u8 = 0;
@@ -188,17 +198,18 @@ impl<A: Clone, C, D, const READ: u8, const BORROWS: bool> Parts<A, (C, D)>
     for Fork<A, C, D, READ, BORROWS>
 {
     fn apply(&self, a: A) -> (C, D) {
-        match READ {
-            F_FIRST => (self.f.apply_ref(&a), self.g.apply(a)),
+        self.0.run(|(f, g)| match READ {
+            F_FIRST => (f.apply_ref(&a), g.apply(a)),
             G_FIRST => {
-                let d = self.g.apply_ref(&a);
-                (self.f.apply(a), d)
+                let d = g.apply_ref(&a);
+                (f.apply(a), d)
             }
-            _ => (self.f.apply(a.clone()), self.g.apply(a)),
-        }
+            _ => (f.apply(a.clone()), g.apply(a)),
+        })
     }
     fn apply_borrowed(&self, a: &A) -> Option<(C, D)> {
-        BORROWS.then(|| (self.f.apply_ref(a), self.g.apply_ref(a)))
+        self.0
+            .run(|(f, g)| BORROWS.then(|| (f.apply_ref(a), g.apply_ref(a))))
     }
     fn view<'a>(&self, _: &'a A) -> Option<&'a (C, D)> {
         None
@@ -208,6 +219,9 @@ impl<A: Clone, C, D, const READ: u8, const BORROWS: bool> Parts<A, (C, D)>
     }
     fn is_projection(&self) -> bool {
         false
+    }
+    fn depth(&self) -> u32 {
+        self.0.depth()
     }
 }
 
@@ -306,11 +320,14 @@ impl<A, B> Func<A, B> {
         C: Clone + 'static,
     {
         let (f, g) = (self, g);
-        Func(match (f.borrows(), f.is_projection(), g.is_projection()) {
-            (false, _, _) => Rc::new(Then::<_, _, _, false, false, false> { f, g }),
-            (true, false, _) => Rc::new(Then::<_, _, _, true, false, false> { f, g }),
-            (true, true, false) => Rc::new(Then::<_, _, _, true, true, false> { f, g }),
-            (true, true, true) => Rc::new(Then::<_, _, _, true, true, true> { f, g }),
+        let flags = (f.borrows(), f.is_projection(), g.is_projection());
+        let depths = [g.0.depth(), f.0.depth()];
+        let parts = Deep::new((g, f), depths);
+        Func(match flags {
+            (false, _, _) => Rc::new(Then::<_, _, _, false, false, false>(parts)),
+            (true, false, _) => Rc::new(Then::<_, _, _, true, false, false>(parts)),
+            (true, true, false) => Rc::new(Then::<_, _, _, true, true, false>(parts)),
+            (true, true, true) => Rc::new(Then::<_, _, _, true, true, true>(parts)),
         })
     }
 
@@ -322,10 +339,13 @@ impl<A, B> Func<A, B> {
         C: 'static,
         D: 'static,
     {
-        Func(if f.borrows() || g.borrows() {
-            Rc::new(Cross::<_, _, _, _, true> { f, g })
+        let borrows = f.borrows() || g.borrows();
+        let depths = [g.0.depth(), f.0.depth()];
+        let parts = Deep::new((g, f), depths);
+        Func(if borrows {
+            Rc::new(Cross::<_, _, _, _, true>(parts))
         } else {
-            Rc::new(Cross::<_, _, _, _, false> { f, g })
+            Rc::new(Cross::<_, _, _, _, false>(parts))
         })
     }
 
@@ -376,13 +396,16 @@ impl<A: Clone + 'static, C: 'static> Func<A, C> {
     pub(crate) fn fork<D: 'static>(f: Func<A, C>, g: Func<A, D>) -> Func<A, (C, D)> {
         // A projection computes nothing, so it takes the argument after the other side has
         // read it (`let`'s `id △ e`); otherwise the side that borrows reads first.
-        Func(match (f.is_projection(), f.borrows(), g.borrows()) {
-            (true, _, true) => Rc::new(Fork::<_, _, _, G_FIRST, true> { f, g }),
-            (true, _, false) => Rc::new(Fork::<_, _, _, G_FIRST, false> { f, g }),
-            (false, true, true) => Rc::new(Fork::<_, _, _, F_FIRST, true> { f, g }),
-            (false, true, false) => Rc::new(Fork::<_, _, _, F_FIRST, false> { f, g }),
-            (false, false, true) => Rc::new(Fork::<_, _, _, G_FIRST, false> { f, g }),
-            (false, false, false) => Rc::new(Fork::<_, _, _, CLONED, false> { f, g }),
+        let flags = (f.is_projection(), f.borrows(), g.borrows());
+        let depths = [f.0.depth(), g.0.depth()];
+        let parts = Deep::new((f, g), depths);
+        Func(match flags {
+            (true, _, true) => Rc::new(Fork::<_, _, _, G_FIRST, true>(parts)),
+            (true, _, false) => Rc::new(Fork::<_, _, _, G_FIRST, false>(parts)),
+            (false, true, true) => Rc::new(Fork::<_, _, _, F_FIRST, true>(parts)),
+            (false, true, false) => Rc::new(Fork::<_, _, _, F_FIRST, false>(parts)),
+            (false, false, true) => Rc::new(Fork::<_, _, _, G_FIRST, false>(parts)),
+            (false, false, false) => Rc::new(Fork::<_, _, _, CLONED, false>(parts)),
         })
     }
 }

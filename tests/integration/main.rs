@@ -8,6 +8,7 @@ mod copies;
 mod corpus;
 mod counted;
 mod data;
+mod deep;
 mod errors;
 mod has_rep;
 mod linalg;

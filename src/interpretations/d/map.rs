@@ -2,6 +2,7 @@
 //! point, which reads a borrowed argument where it reads only part of it.
 
 use crate::space::{Additive, take};
+use crate::stack::Deep;
 use crate::vocabulary::{Cartesian, Category, Hom, Monoidal};
 use std::fmt;
 use std::rc::Rc;
@@ -43,6 +44,12 @@ trait Parts<K: Category, A: Additive, B: Additive> {
     /// Whether [`linearize_borrowed`](Parts::linearize_borrowed) is `Some` (as it is for every
     /// projection).
     fn borrows(&self) -> bool;
+
+    /// How deeply composites nest in the map (0 for a closure): linearized and dropped by
+    /// recursion, they check the stack every few levels ([`Deep`]).
+    fn depth(&self) -> u32 {
+        0
+    }
 }
 
 /// A closure, which takes its argument whole.
@@ -146,10 +153,7 @@ struct Then<
     C: Additive,
     const F_BORROWS: bool,
     const F_PROJECTS: bool,
-> {
-    g: DMap<K, B, C>,
-    f: DMap<K, A, B>,
-}
+>(Deep<(DMap<K, B, C>, DMap<K, A, B>)>);
 
 impl<K, A, B, C, const F_BORROWS: bool, const F_PROJECTS: bool> Parts<K, A, C>
     for Then<K, A, B, C, F_BORROWS, F_PROJECTS>
@@ -160,22 +164,26 @@ where
     C: Additive,
 {
     fn linearize(&self, a: A) -> (C, Hom<K, A, C>) {
-        let (b, df) = self.f.linearize(a);
-        let (c, dg) = self.g.linearize(b);
-        (c, K::compose(dg, df))
+        self.0.run(|(g, f)| {
+            let (b, df) = f.linearize(a);
+            let (c, dg) = g.linearize(b);
+            (c, K::compose(dg, df))
+        })
     }
     fn linearize_borrowed(&self, a: &A) -> Option<(C, Hom<K, A, C>)> {
-        if F_PROJECTS {
-            let (c, dg) = self.g.linearize_ref(self.f.view(a));
-            let df = self.f.0.constant_derivative()?;
-            Some((c, K::compose(dg, df)))
-        } else if F_BORROWS {
-            let (b, df) = self.f.linearize_ref(a);
-            let (c, dg) = self.g.linearize(b);
-            Some((c, K::compose(dg, df)))
-        } else {
-            None
-        }
+        self.0.run(|(g, f)| {
+            if F_PROJECTS {
+                let (c, dg) = g.linearize_ref(f.view(a));
+                let df = f.0.constant_derivative()?;
+                Some((c, K::compose(dg, df)))
+            } else if F_BORROWS {
+                let (b, df) = f.linearize_ref(a);
+                let (c, dg) = g.linearize(b);
+                Some((c, K::compose(dg, df)))
+            } else {
+                None
+            }
+        })
     }
     fn view<'a>(&self, _: &'a A) -> Option<&'a C> {
         None
@@ -186,14 +194,16 @@ where
     fn borrows(&self) -> bool {
         F_BORROWS
     }
+    fn depth(&self) -> u32 {
+        self.0.depth()
+    }
 }
 
 /// `f × g`, kept as its parts: it reads a borrowed pair where either part reads borrowed
 /// (`BORROWS`). `g` is dropped first, as in [`Then`].
-struct Cross<K: Category, A: Additive, B: Additive, C: Additive, E: Additive, const BORROWS: bool> {
-    g: DMap<K, B, E>,
-    f: DMap<K, A, C>,
-}
+struct Cross<K: Category, A: Additive, B: Additive, C: Additive, E: Additive, const BORROWS: bool>(
+    Deep<(DMap<K, B, E>, DMap<K, A, C>)>,
+);
 
 impl<K, A, B, C, E, const BORROWS: bool> Parts<K, (A, B), (C, E)> for Cross<K, A, B, C, E, BORROWS>
 where
@@ -204,15 +214,19 @@ where
     E: Additive,
 {
     fn linearize(&self, (a, b): (A, B)) -> ((C, E), Hom<K, (A, B), (C, E)>) {
-        let (c, df) = self.f.linearize(a);
-        let (e, dg) = self.g.linearize(b);
-        ((c, e), K::cross(df, dg))
+        self.0.run(|(g, f)| {
+            let (c, df) = f.linearize(a);
+            let (e, dg) = g.linearize(b);
+            ((c, e), K::cross(df, dg))
+        })
     }
     fn linearize_borrowed(&self, (a, b): &(A, B)) -> Option<((C, E), Hom<K, (A, B), (C, E)>)> {
-        BORROWS.then(|| {
-            let (c, df) = self.f.linearize_ref(a);
-            let (e, dg) = self.g.linearize_ref(b);
-            ((c, e), K::cross(df, dg))
+        self.0.run(|(g, f)| {
+            BORROWS.then(|| {
+                let (c, df) = f.linearize_ref(a);
+                let (e, dg) = g.linearize_ref(b);
+                ((c, e), K::cross(df, dg))
+            })
         })
     }
     fn view<'a>(&self, _: &'a (A, B)) -> Option<&'a (C, E)> {
@@ -224,16 +238,17 @@ where
     fn borrows(&self) -> bool {
         BORROWS
     }
+    fn depth(&self) -> u32 {
+        self.0.depth()
+    }
 }
 
 /// `f △ g` without `dup`: one side reads the argument borrowed, then the other takes it (`READ`:
 /// [`F_FIRST`] or [`G_FIRST`]; [`CLONED`] where neither side borrows). It reads a borrowed
 /// argument where both sides do (`BORROWS`).
-struct Fork<K: Category, A: Additive, C: Additive, E: Additive, const READ: u8, const BORROWS: bool>
-{
-    f: DMap<K, A, C>,
-    g: DMap<K, A, E>,
-}
+struct Fork<K: Category, A: Additive, C: Additive, E: Additive, const READ: u8, const BORROWS: bool>(
+    Deep<(DMap<K, A, C>, DMap<K, A, E>)>,
+);
 
 /// A fork whose sides both take the argument whole: it is cloned for `f`.
 const CLONED: u8 = 0;
@@ -251,21 +266,25 @@ where
     E: Additive,
 {
     fn linearize(&self, a: A) -> ((C, E), Hom<K, A, (C, E)>) {
-        let ((c, df), (e, dg)) = match READ {
-            F_FIRST => (self.f.linearize_ref(&a), self.g.linearize(a)),
-            G_FIRST => {
-                let e = self.g.linearize_ref(&a);
-                (self.f.linearize(a), e)
-            }
-            _ => (self.f.linearize(a.clone()), self.g.linearize(a)),
-        };
-        ((c, e), K::fork(df, dg))
+        self.0.run(|(f, g)| {
+            let ((c, df), (e, dg)) = match READ {
+                F_FIRST => (f.linearize_ref(&a), g.linearize(a)),
+                G_FIRST => {
+                    let e = g.linearize_ref(&a);
+                    (f.linearize(a), e)
+                }
+                _ => (f.linearize(a.clone()), g.linearize(a)),
+            };
+            ((c, e), K::fork(df, dg))
+        })
     }
     fn linearize_borrowed(&self, a: &A) -> Option<((C, E), Hom<K, A, (C, E)>)> {
-        BORROWS.then(|| {
-            let (c, df) = self.f.linearize_ref(a);
-            let (e, dg) = self.g.linearize_ref(a);
-            ((c, e), K::fork(df, dg))
+        self.0.run(|(f, g)| {
+            BORROWS.then(|| {
+                let (c, df) = f.linearize_ref(a);
+                let (e, dg) = g.linearize_ref(a);
+                ((c, e), K::fork(df, dg))
+            })
         })
     }
     fn view<'a>(&self, _: &'a A) -> Option<&'a (C, E)> {
@@ -276,6 +295,9 @@ where
     }
     fn borrows(&self) -> bool {
         BORROWS
+    }
+    fn depth(&self) -> u32 {
+        self.0.depth()
     }
 }
 
@@ -381,11 +403,15 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
     /// after a projection reads the projected part borrowed.
     pub(super) fn then<C: Additive>(self, g: DMap<K, B, C>) -> DMap<K, A, C> {
         let f = self;
+        let deep = |g: DMap<K, B, C>, f: DMap<K, A, B>| {
+            let depths = [g.0.depth(), f.0.depth()];
+            Deep::new((g, f), depths)
+        };
         DMap(match (f.borrows(), f.projection_derivative()) {
-            (false, _) => Rc::new(Then::<_, _, _, _, false, false> { g, f }),
-            (true, None) => Rc::new(Then::<_, _, _, _, true, false> { g, f }),
+            (false, _) => Rc::new(Then::<_, _, _, _, false, false>(deep(g, f))),
+            (true, None) => Rc::new(Then::<_, _, _, _, true, false>(deep(g, f))),
             (true, Some(df)) => match g.projection_derivative() {
-                None => Rc::new(Then::<_, _, _, _, true, true> { g, f }),
+                None => Rc::new(Then::<_, _, _, _, true, true>(deep(g, f))),
                 Some(dg) => {
                     let (f_view, g_view) = (f.clone(), g.clone());
                     return DMap::projection(
@@ -431,10 +457,13 @@ impl<K: Monoidal, A: Additive, B: Additive> DMap<K, A, B> {
         f: DMap<K, A, C>,
         g: DMap<K, B, E>,
     ) -> DMap<K, (A, B), (C, E)> {
-        DMap(if f.borrows() || g.borrows() {
-            Rc::new(Cross::<_, _, _, _, _, true> { g, f })
+        let borrows = f.borrows() || g.borrows();
+        let depths = [g.0.depth(), f.0.depth()];
+        let parts = Deep::new((g, f), depths);
+        DMap(if borrows {
+            Rc::new(Cross::<_, _, _, _, _, true>(parts))
         } else {
-            Rc::new(Cross::<_, _, _, _, _, false> { g, f })
+            Rc::new(Cross::<_, _, _, _, _, false>(parts))
         })
     }
 }
@@ -445,13 +474,16 @@ impl<K: Cartesian, A: Additive, C: Additive> DMap<K, A, C> {
     pub(super) fn fork<E: Additive>(f: DMap<K, A, C>, g: DMap<K, A, E>) -> DMap<K, A, (C, E)> {
         // A projection computes nothing, so it takes the argument after the other side has
         // read it (`let`'s `id △ e`); otherwise the side that borrows reads first.
-        DMap(match (f.is_projection(), f.borrows(), g.borrows()) {
-            (true, _, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, true> { f, g }),
-            (true, _, false) => Rc::new(Fork::<_, _, _, _, G_FIRST, false> { f, g }),
-            (false, true, true) => Rc::new(Fork::<_, _, _, _, F_FIRST, true> { f, g }),
-            (false, true, false) => Rc::new(Fork::<_, _, _, _, F_FIRST, false> { f, g }),
-            (false, false, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, false> { f, g }),
-            (false, false, false) => Rc::new(Fork::<_, _, _, _, CLONED, false> { f, g }),
+        let flags = (f.is_projection(), f.borrows(), g.borrows());
+        let depths = [f.0.depth(), g.0.depth()];
+        let parts = Deep::new((f, g), depths);
+        DMap(match flags {
+            (true, _, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, true>(parts)),
+            (true, _, false) => Rc::new(Fork::<_, _, _, _, G_FIRST, false>(parts)),
+            (false, true, true) => Rc::new(Fork::<_, _, _, _, F_FIRST, true>(parts)),
+            (false, true, false) => Rc::new(Fork::<_, _, _, _, F_FIRST, false>(parts)),
+            (false, false, true) => Rc::new(Fork::<_, _, _, _, G_FIRST, false>(parts)),
+            (false, false, false) => Rc::new(Fork::<_, _, _, _, CLONED, false>(parts)),
         })
     }
 }

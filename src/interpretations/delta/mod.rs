@@ -28,6 +28,7 @@ mod tangent;
 pub use tangent::Tan;
 
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
+use crate::stack;
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
     LinearFn, LinearMap, Monoidal, MonoidalI, RepCat, Scalable, UnfoldI, ZipI, check_shape,
@@ -53,12 +54,6 @@ use std::rc::Rc;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Delta;
 
-/// The stack a map's build must find left, or it continues on a new segment.
-const RED_ZONE: usize = 64 * 1024;
-
-/// The size of a new stack segment.
-const STACK_SEGMENT: usize = 1024 * 1024;
-
 /// A morphism of [`Delta`]: how the tangent of `b` is built from the tangent of `a`.
 ///
 /// # Example
@@ -81,13 +76,13 @@ impl<A: Additive, B: Additive> DeltaMap<A, B> {
 
     /// The tangent of the result, given the tangent of the argument. Maps call the maps they are
     /// made of, as deep as the program's chain of continuations is long; when the stack runs low
-    /// ([`RED_ZONE`]), the call continues on a new [`STACK_SEGMENT`] on the heap.
+    /// ([`stack::grow`]), the call continues on a new segment on the heap.
     fn build(&self, a: &Tan<A>) -> Tan<B> {
         let f = self
             .0
             .as_ref()
             .expect("a map is only empty while it is dropped");
-        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || f(a))
+        stack::grow(|| f(a))
     }
 }
 
@@ -102,7 +97,7 @@ impl<A: Additive, B: Additive> Clone for DeltaMap<A, B> {
 impl<A: Additive, B: Additive> Drop for DeltaMap<A, B> {
     fn drop(&mut self) {
         if let Some(f) = self.0.take() {
-            stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, move || drop(f));
+            stack::grow(move || drop(f));
         }
     }
 }
