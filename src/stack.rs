@@ -45,19 +45,15 @@ impl<P> Deep<P> {
     /// `f` of the parts: what recursion into them does.
     #[inline]
     pub(crate) fn run<R>(&self, f: impl FnOnce(&P) -> R) -> R {
-        let parts = self.parts();
+        let parts = self
+            .parts
+            .as_ref()
+            .expect("catad: a composite's parts are taken only when it is dropped");
         if self.checks() {
             grow(|| f(parts))
         } else {
             f(parts)
         }
-    }
-
-    /// The parts, for what does not recurse deep (a projection's view).
-    pub(crate) fn parts(&self) -> &P {
-        self.parts
-            .as_ref()
-            .expect("catad: a composite's parts are taken only when it is dropped")
     }
 
     fn checks(&self) -> bool {

@@ -140,8 +140,7 @@ where
         })
     }
     fn view<'a>(&self, a: &'a A) -> Option<&'a C> {
-        let (g, f) = self.0.parts();
-        (F_PROJECTS && G_PROJECTS).then(|| g.view(f.view(a)))
+        (F_PROJECTS && G_PROJECTS).then(|| self.0.run(|(g, f)| g.view(f.view(a))))
     }
     fn borrows(&self) -> bool {
         F_BORROWS

@@ -1,5 +1,6 @@
-//! Programs nested deeper than a thread's stack: a chain of composed steps is applied,
-//! differentiated, staged and dropped by recursion into its composites, as deep as it is long.
+//! Programs nested deeper than a thread's stack: a chain of composed steps, or of composed
+//! projections, is applied, differentiated, staged and dropped by recursion into its composites,
+//! as deep as it is long.
 
 use catad::prelude::*;
 use catad::staged::{Sym, compile};
@@ -72,6 +73,42 @@ fn a_chain_deeper_than_the_stack_runs_in_every_mode() {
             derivative(&chain::<ForwardBegin<f64>, f64>(STEPS), x),
             slope
         ));
+    });
+}
+
+/// `id` composed `n` times on pairs: a projection whose composites nest `n` deep.
+fn ids<K: Cartesian, S: Scalar>(n: usize) -> Hom<K, (S, S), (S, S)> {
+    (0..n).fold(K::id(), |acc, _| K::compose(K::id(), acc))
+}
+
+/// `sin(x)·y + (x + y)`, each of `x`, `y` and the pair read through [`ids`]: `sin` and the
+/// product read their parts of the argument in place (a projection's view), the sum takes the
+/// pair by value.
+fn reads<K: Cartesian + FloatingCat<S>, S: Scalar>(n: usize) -> Hom<K, (S, S), S> {
+    let sin_x = K::compose(K::sin_c(), K::compose(K::exl(), ids::<K, S>(n)));
+    let y = K::compose(K::exr(), ids::<K, S>(n));
+    let product = K::compose(K::mul_c(), K::fork(sin_x, y));
+    let sum = K::compose(K::add_c(), ids::<K, S>(n));
+    K::compose(K::add_c(), K::fork(product, sum))
+}
+
+#[test]
+fn a_projection_deeper_than_the_stack_reads_in_every_mode() {
+    on_small_stack(|| {
+        let (x, y) = (0.5, 3.0);
+        let value = x.sin() * y + (x + y);
+        let (dx, dy) = (x.cos() * y + 1.0, x.sin() + 1.0);
+        let both = |(a, b): (f64, f64)| close(a, dx) && close(b, dy);
+        assert!(close(reads::<Fun, f64>(STEPS).apply((x, y)), value));
+        assert!(both(gradient(&reads::<Reverse, f64>(STEPS), (x, y))));
+        assert!(both(gradient(
+            &reads::<ReverseCont<f64>, f64>(STEPS),
+            (x, y)
+        )));
+        let forward = jacobian(&reads::<Forward, f64>(STEPS), (x, y));
+        assert!(both((forward[0], forward[1])));
+        let (v, g) = compile(&reads::<Reverse, Sym>(STEPS)).value_and_gradient(&(x, y));
+        assert!(close(v, value) && both(g), "{v}, {g:?}");
     });
 }
 

@@ -140,12 +140,45 @@ where
     }
 }
 
+/// `g ∘ f` where both are projections: a projection, kept as its parts (a chain of them is
+/// viewed by recursion, which checks the stack as [`Then`]'s does) and its derivative, composed
+/// once.
+struct Projected<K: Category, A: Additive, B: Additive, C: Additive> {
+    parts: Deep<(DMap<K, B, C>, DMap<K, A, B>)>,
+    df: Hom<K, A, C>,
+}
+
+impl<K: Category, A: Additive, B: Additive, C: Additive> Parts<K, A, C> for Projected<K, A, B, C> {
+    fn linearize(&self, a: A) -> (C, Hom<K, A, C>) {
+        let c = self.parts.run(|(g, f)| g.linearize(f.linearize(a).0).0);
+        (c, self.df.clone())
+    }
+    fn linearize_borrowed(&self, a: &A) -> Option<(C, Hom<K, A, C>)> {
+        Some((
+            self.parts.run(|(g, f)| g.view(f.view(a))).clone(),
+            self.df.clone(),
+        ))
+    }
+    fn view<'a>(&self, a: &'a A) -> Option<&'a C> {
+        Some(self.parts.run(|(g, f)| g.view(f.view(a))))
+    }
+    fn constant_derivative(&self) -> Option<Hom<K, A, C>> {
+        Some(self.df.clone())
+    }
+    fn borrows(&self) -> bool {
+        true
+    }
+    fn depth(&self) -> u32 {
+        self.parts.depth()
+    }
+}
+
 /// `g ∘ f`, kept as its parts: it reads a borrowed argument where `f` does (`F_BORROWS`), reading
 /// `f`'s part in place where `f` is a projection (`F_PROJECTS`). What the parts can do is found
 /// when it is made and kept in its type, so that it is no larger than the closure
 /// `|a| g(f(a))`; `g` is dropped before `f`, as that closure's captures were (see
-/// [`Func`](crate::interpretations::Func)'s `Then`). A projection of a projection is a
-/// [`Projection`], not a `Then`.
+/// [`Func`](crate::interpretations::Func)'s `Then`). A projection of a projection is
+/// [`Projected`], not a `Then`.
 struct Then<
     K: Category,
     A: Additive,
@@ -412,14 +445,10 @@ impl<K: Category, A: Additive, B: Additive> DMap<K, A, B> {
             (true, None) => Rc::new(Then::<_, _, _, _, true, false>(deep(g, f))),
             (true, Some(df)) => match g.projection_derivative() {
                 None => Rc::new(Then::<_, _, _, _, true, true>(deep(g, f))),
-                Some(dg) => {
-                    let (f_view, g_view) = (f.clone(), g.clone());
-                    return DMap::projection(
-                        move |a| g.linearize(f.linearize(a).0).0,
-                        move |a| g_view.view(f_view.view(a)),
-                        K::compose(dg, df),
-                    );
-                }
+                Some(dg) => Rc::new(Projected {
+                    df: K::compose(dg, df),
+                    parts: deep(g, f),
+                }),
             },
         })
     }
