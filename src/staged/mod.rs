@@ -76,6 +76,7 @@ pub(crate) mod random;
 mod real_field;
 mod recorder;
 mod rules;
+mod sharing;
 mod sum;
 mod sym;
 mod tape;

@@ -6,6 +6,7 @@
 use super::hasher::{FxHashMap, FxHashSet};
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
+use super::sharing::Sharing;
 use super::sym::Sym;
 use std::cell::RefCell;
 use std::cmp::Ordering;
@@ -61,7 +62,7 @@ struct Recorder {
     simplify: bool,
     nodes: Vec<Node>,
     values: Vec<f64>,
-    shared: FxHashMap<Op, u32>,
+    shared: Sharing,
     constants: FxHashMap<u64, u32>,
     guards: Vec<Guard>,
     /// The guards recorded so far, when simplifying: a question asked again (a derivative
@@ -108,7 +109,7 @@ pub(crate) fn record<R>(
             simplify,
             nodes: Vec::new(),
             values: Vec::new(),
-            shared: FxHashMap::default(),
+            shared: Sharing::default(),
             constants: FxHashMap::default(),
             guards: Vec::new(),
             asked: FxHashSet::default(),
@@ -183,6 +184,7 @@ impl Recorder {
             .expect("catad::staged: a recording of more than 2³² values");
         self.nodes.push(node);
         self.values.push(value);
+        self.shared.push_node();
         Sym::node(id, self.generation, value)
     }
 
@@ -236,13 +238,14 @@ impl Recorder {
             };
         }
         let op = op.canonical();
-        if let Some(&id) = self.shared.get(&op) {
+        if let Some(id) = self.shared.get(op, &self.nodes) {
             return self.sym(id);
         }
         let value = op.eval(&self.values);
         let sym = self.push(Node::Op(op), value);
         if self.simplify {
-            self.shared.insert(op, sym.node_id().expect("node").0);
+            let id = sym.node_id().expect("node").0;
+            self.shared.insert(op, id, &self.nodes);
         }
         sym
     }
