@@ -1,6 +1,7 @@
 //! `AddFun`, the category of additive functions `(→⁺)` (paper Fig. 1): the simplest representation
 //! of linear maps, and with it [`D<AddFun>`](super::D) is forward-mode AD.
 
+use super::LoopLinear;
 use super::{Fun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space, accumulate};
 use crate::vocabulary::{
@@ -189,6 +190,13 @@ impl RepCat for AddFun {
 impl<S: Scalar> LinearCat<S> for AddFun {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
         Fun::linear(f)
+    }
+}
+
+/// A linear map given by its actions acts by the first.
+impl LoopLinear for AddFun {
+    fn from_actions<A: Additive, B: Additive>(f: Rc<dyn LinearFn<A, B>>) -> Option<Func<A, B>> {
+        Some(Func::new(move |a: A| f.apply(&a)))
     }
 }
 

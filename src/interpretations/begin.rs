@@ -2,6 +2,7 @@
 //! `(r ⊸ a) → (r ⊸ b)`, composing with a "beginning" on the right, so every composition becomes
 //! right-associated: forward mode.
 
+use super::LoopLinear;
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::stack::Deep;
 use crate::vocabulary::{
@@ -344,6 +345,15 @@ impl<K: RepCat + Cartesian, R: Additive> RepCat for Begin<K, R> {
 impl<K: LinearCat<S> + Cartesian, S: Scalar, R: Additive> LinearCat<S> for Begin<K, R> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> BeginMap<K, R, A, B> {
         begin(K::linear(f))
+    }
+}
+
+/// `begin ∘ fromActions`.
+impl<K: LoopLinear, R: Additive> LoopLinear for Begin<K, R> {
+    fn from_actions<A: Additive, B: Additive>(
+        f: Rc<dyn LinearFn<A, B>>,
+    ) -> Option<BeginMap<K, R, A, B>> {
+        K::from_actions(f).map(begin)
     }
 }
 

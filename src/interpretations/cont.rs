@@ -2,6 +2,7 @@
 //! `(b ⊸ r) → (a ⊸ r)`, composing with a continuation on the left, so every composition becomes
 //! left-associated: reverse mode.
 
+use super::LoopLinear;
 use super::{AddFun, Func};
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::stack::Deep;
@@ -381,6 +382,15 @@ impl<K: RepCat + Cocartesian, R: Additive> RepCat for Cont<K, R> {
 impl<K: LinearCat<S> + Cocartesian, S: Scalar, R: Additive> LinearCat<S> for Cont<K, R> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> ContMap<K, R, A, B> {
         cont(K::linear(f))
+    }
+}
+
+/// `cont ∘ fromActions`.
+impl<K: LoopLinear, R: Additive> LoopLinear for Cont<K, R> {
+    fn from_actions<A: Additive, B: Additive>(
+        f: Rc<dyn LinearFn<A, B>>,
+    ) -> Option<ContMap<K, R, A, B>> {
+        K::from_actions(f).map(cont)
     }
 }
 

@@ -1,6 +1,7 @@
 //! `Dual<K>`, the dual (opposite) category (paper Fig. 10): a morphism `a ⤳ b` is a morphism
 //! `b ⤳ a` of `K`. With `K = AddFun`, [`D<Dual<AddFun>>`](super::D) is reverse-mode AD.
 
+use super::LoopLinear;
 use crate::space::{Additive, Container, HasRep, Scalar, Space, accumulate};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, Hom, LazyCat, LinearCat,
@@ -191,6 +192,13 @@ impl<K: RepCat> RepCat for Dual<K> {
 impl<K: LinearCat<S>, S: Scalar> LinearCat<S> for Dual<K> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Hom<K, B, A> {
         K::linear(Rc::new(Transposed(f)))
+    }
+}
+
+/// `Dual (fromActions fᵀ)`.
+impl<K: LoopLinear + UnfoldI<crate::space::VecLen>> LoopLinear for Dual<K> {
+    fn from_actions<A: Additive, B: Additive>(f: Rc<dyn LinearFn<A, B>>) -> Option<Hom<K, B, A>> {
+        K::from_actions(Rc::new(Transposed(f)))
     }
 }
 

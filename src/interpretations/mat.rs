@@ -30,6 +30,7 @@
 //! assert!((j - expected).norm() < 1e-15);
 //! ```
 
+use super::LoopLinear;
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, FoldI, LazyCat, LinearCat,
@@ -648,6 +649,10 @@ impl<S: Scalar + RealField> LinearMap<S> for Mat<S> {
         f.matrix()
     }
 }
+
+/// A matrix is built from coordinates, which a map given by its actions on any vectors has not:
+/// `D<Mat<S>>` stages a loop element by element.
+impl<S: Scalar + RealField> LoopLinear for Mat<S> {}
 
 /// The matrix of a map given by its action: its columns are the images of the domain's basis.
 /// Both objects must have static dimensions, as everywhere in `Mat`.

@@ -112,6 +112,21 @@ pub trait Additive: Clone + Debug + 'static {
         self.plus_assign(&other);
         self
     }
+
+    /// The symbolic coordinates of a type made of [`Sym`](crate::staged::Sym)s (a product,
+    /// vector or structure of them), `None` for any other: a loop over values of such types is
+    /// staged once for all its elements ([`crate::staged`]), a loop over others element by
+    /// element. The provided definition is `None`.
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// use catad::staged::Sym;
+    /// assert!(<(Sym, Vec<Sym>)>::symbolic().is_some());
+    /// assert!(<(Sym, f64)>::symbolic().is_none());
+    /// ```
+    fn symbolic() -> Option<crate::staged::SymCoords<Self>> {
+        None
+    }
 }
 
 /// `acc += x`, taking `x` by value ([`Additive::plus_owned`]): an accumulator that is still the

@@ -9,11 +9,15 @@
 //! ```
 
 use super::{Additive, Scalar, Space, dim_sum};
+use crate::staged::{Sym, SymCoords, part};
 
 impl Additive for () {
     const DIM: Option<usize> = Some(0);
     fn zero() -> Self {}
     fn plus(&self, _: &Self) -> Self {}
+    fn symbolic() -> Option<SymCoords<()>> {
+        Some(SymCoords::of())
+    }
 }
 
 impl<S: Scalar> Space<S> for () {
@@ -47,6 +51,23 @@ macro_rules! tuple_space {
             }
             fn plus_owned(self, other: Self) -> Self {
                 ($(self.$i.plus_owned(other.$i),)+)
+            }
+            fn symbolic() -> Option<SymCoords<Self>> {
+                fn push_as<$($t: Additive),+>(
+                    x: &($($t,)+),
+                    shape: &($($t,)+),
+                    out: &mut Vec<Sym>,
+                ) {
+                    $(part::<$t>().push_as(&x.$i, &shape.$i, out);)+
+                }
+                fn read<$($t: Additive),+>(
+                    shape: &($($t,)+),
+                    coords: &mut dyn Iterator<Item = Sym>,
+                ) -> ($($t,)+) {
+                    ($(part::<$t>().read(&shape.$i, coords),)+)
+                }
+                $($t::symbolic()?;)+
+                Some(SymCoords::new(push_as::<$($t),+>, read::<$($t),+>))
             }
         }
 

@@ -19,6 +19,7 @@
 //! ```
 
 use super::{Additive, Scalar, Space};
+use crate::staged::{Sym, SymCoords, part};
 use frunk_core::hlist::{HCons, HNil};
 use std::fmt::Debug;
 
@@ -85,6 +86,17 @@ impl<T: HasRep> Additive for T {
 
     fn plus_owned(self, other: Self) -> Self {
         T::abst(self.repr().plus_owned(other.repr()))
+    }
+
+    fn symbolic() -> Option<SymCoords<Self>> {
+        fn push_as<T: HasRep>(x: &T, shape: &T, out: &mut Vec<Sym>) {
+            part::<T::Rep>().push_as(&x.clone().repr(), &shape.clone().repr(), out);
+        }
+        fn read<T: HasRep>(shape: &T, coords: &mut dyn Iterator<Item = Sym>) -> T {
+            T::abst(part::<T::Rep>().read(&shape.clone().repr(), coords))
+        }
+        T::Rep::symbolic()?;
+        Some(SymCoords::new(push_as::<T>, read::<T>))
     }
 }
 

@@ -19,6 +19,7 @@
 //! ```
 
 use super::{Additive, Scalar, Space, accumulate, check_lengths};
+use crate::staged::{Sym, SymCoords, part};
 
 impl<T: Additive> Additive for Vec<T> {
     const DIM: Option<usize> = None;
@@ -61,6 +62,28 @@ impl<T: Additive> Additive for Vec<T> {
             }
             self
         }
+    }
+
+    fn symbolic() -> Option<SymCoords<Self>> {
+        fn push_as<T: Additive>(xs: &Vec<T>, shape: &Vec<T>, out: &mut Vec<Sym>) {
+            let part = part::<T>();
+            if xs.is_empty() {
+                let start = out.len();
+                shape.iter().for_each(|x| part.push(x, out));
+                out[start..].fill(Sym::constant(0.0));
+            } else {
+                check_lengths("Vec::push_coords_as", xs.len(), shape.len());
+                for (x, s) in xs.iter().zip(shape) {
+                    part.push_as(x, s, out);
+                }
+            }
+        }
+        fn read<T: Additive>(shape: &Vec<T>, coords: &mut dyn Iterator<Item = Sym>) -> Vec<T> {
+            let part = part::<T>();
+            shape.iter().map(|x| part.read(x, coords)).collect()
+        }
+        T::symbolic()?;
+        Some(SymCoords::new(push_as::<T>, read::<T>))
     }
 }
 

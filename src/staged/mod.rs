@@ -68,8 +68,10 @@ mod allocation;
 mod apart;
 mod batch;
 mod compiled;
+mod coords;
 mod hasher;
 mod linearization;
+mod once;
 mod op;
 #[cfg(test)]
 pub(crate) mod random;
@@ -85,7 +87,10 @@ mod tests;
 
 pub use batch::Lanes;
 pub use compiled::{Compiled, Value, compile};
+pub use coords::SymCoords;
+pub(crate) use coords::part;
 pub use linearization::Linearization;
+pub(crate) use once::map_once;
 pub use op::Op;
 pub use sym::Sym;
 pub use tape::{Diverged, Tape, Workspace};

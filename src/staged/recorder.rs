@@ -60,6 +60,14 @@ pub(crate) struct Recording {
 struct Recorder {
     generation: u32,
     simplify: bool,
+    /// The families of lanes recorded: a loop staged once holds each of its values for all its
+    /// elements as one [`Sym`] of lanes, the `i`-th lane the `i`-th element's value.
+    families: Vec<Box<[Sym]>>,
+    /// How many [`attempt`]s are under way on this recording.
+    attempts: u32,
+    /// Whether this recording was begun inside an attempt of the one it is nested in: a value of
+    /// another recording used in it ends the attempt.
+    in_attempt: bool,
     nodes: Vec<Node>,
     values: Vec<f64>,
     shared: Sharing,
@@ -104,9 +112,16 @@ pub(crate) fn record<R>(
         .fetch_add(1, AtomicOrdering::Relaxed)
         .wrapping_add(1);
     RECORDERS.with(|r| {
-        r.borrow_mut().push(Recorder {
+        let mut r = r.borrow_mut();
+        let in_attempt = r
+            .last()
+            .is_some_and(|outer| outer.attempts > 0 || outer.in_attempt);
+        r.push(Recorder {
             generation,
             simplify,
+            families: Vec::new(),
+            attempts: 0,
+            in_attempt,
             nodes: Vec::new(),
             values: Vec::new(),
             shared: Sharing::default(),
@@ -148,23 +163,117 @@ fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
 /// The most operands of an operation.
 const MAX_ARITY: usize = 2;
 
-/// Records `op` applied to `args` (constants or nodes of this recording), simplified, shared.
-pub(crate) fn apply(args: &[Sym], op: impl FnOnce(&[u32]) -> Op) -> Sym {
+/// Records `op` applied to `args` (constants or nodes of this recording), simplified, shared;
+/// where an argument is a family of lanes, once for each lane.
+pub(crate) fn apply(args: &[Sym], op: impl Fn(&[u32]) -> Op) -> Sym {
     assert!(
         args.len() <= MAX_ARITY,
         "catad::staged: an operation of {} operands, more than the recorder's {MAX_ARITY}",
         args.len()
     );
-    with(|r| {
-        let mut ids = [0; MAX_ARITY];
-        for (id, &a) in ids.iter_mut().zip(args) {
-            *id = r.intern(a);
-        }
-        r.record_op(op(&ids[..args.len()]))
-    })
+    let lanes = with(|r| {
+        let width = match r.width(args) {
+            Ok(width) => width?,
+            Err(differ) => return Some(Err(differ)),
+        };
+        let lanes = (0..width)
+            .map(|i| {
+                let mut ids = [0; MAX_ARITY];
+                for (id, &a) in ids.iter_mut().zip(args) {
+                    *id = r.intern(r.lane(a, i));
+                }
+                r.record_op(op(&ids[..args.len()]))
+            })
+            .collect();
+        Some(r.family(lanes))
+    });
+    match lanes {
+        Some(Ok(family)) => family,
+        Some(Err(Differ)) => diverge(),
+        None => with(|r| {
+            let mut ids = [0; MAX_ARITY];
+            for (id, &a) in ids.iter_mut().zip(args) {
+                *id = r.intern(a);
+            }
+            r.record_op(op(&ids[..args.len()]))
+        }),
+    }
 }
 
-/// Records the answer of a question asked of a value.
+/// The family whose `i`-th lane is `lanes[i]`, as one [`Sym`] (the value itself where every
+/// lane holds the same).
+pub(crate) fn family(lanes: Vec<Sym>) -> Sym {
+    match with(|r| r.family(lanes)) {
+        Ok(family) => family,
+        Err(Differ) => diverge(),
+    }
+}
+
+/// The `i`-th lane of `x` (`x` itself unless a family).
+pub(crate) fn lane(x: Sym, i: usize) -> Sym {
+    if x.lanes_id().is_none() {
+        return x;
+    }
+    with(|r| r.lane(x, i))
+}
+
+/// The number of lanes of `x`, a family; `None` for any other value.
+pub(crate) fn width(x: Sym) -> Option<usize> {
+    x.lanes_id()?;
+    with(|r| r.width(&[x]).ok().flatten())
+}
+
+/// The values of all lanes differ where an answer must be one: the attempt under way ends.
+struct Differ;
+
+/// Ends the [`attempt`] under way: the lanes of a family answer a question differently, or a
+/// value of another recording is used.
+///
+/// Outside an attempt, families do not exist, so this is a defect of catad's; it panics saying
+/// so.
+pub(crate) fn diverge() -> ! {
+    if with(|r| r.attempts > 0 || r.in_attempt) {
+        std::panic::resume_unwind(Box::new(Differ))
+    }
+    panic!("catad::staged: the lanes of a staged loop were asked one question outside the loop")
+}
+
+/// Runs `f`, which stages a loop once for all its elements, on this thread's recording: `None`
+/// where it ends early ([`diverge`]: a value differs between lanes where one answer is asked,
+/// as a comparison), the guards it recorded undone, so that the loop is staged element by
+/// element instead.
+pub(crate) fn attempt<R>(f: impl FnOnce() -> R) -> Option<R> {
+    let guards = with(|r| {
+        r.attempts += 1;
+        r.guards.len()
+    });
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    with(|r| {
+        r.attempts -= 1;
+        if result.is_err() {
+            for guard in r.guards.drain(guards..) {
+                r.asked.remove(&guard);
+            }
+        }
+    });
+    match result {
+        Ok(r) => Some(r),
+        Err(payload) if payload.is::<Differ>() => None,
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
+/// Whether a recording is under way on this thread.
+pub(crate) fn recording() -> bool {
+    RECORDERS.with(|r| !r.borrow().is_empty())
+}
+
+/// Whether this thread's recording simplifies.
+pub(crate) fn simplifying() -> bool {
+    with(|r| r.simplify)
+}
+
+/// Records the answer of a question asked of a value (no family: the caller asks each lane).
 pub(crate) fn guard(args: &[Sym], guard: impl FnOnce(&[u32]) -> Guard) {
     if args.iter().all(|a| a.node_id().is_none()) {
         return;
@@ -192,6 +301,9 @@ impl Recorder {
     fn intern(&mut self, x: Sym) -> u32 {
         match x.node_id() {
             Some((id, generation)) => {
+                if generation != self.generation && self.in_attempt {
+                    std::panic::resume_unwind(Box::new(Differ))
+                }
                 assert_eq!(
                     generation, self.generation,
                     "catad::staged: a symbolic value of another recording (an earlier one, or one this \
@@ -207,6 +319,57 @@ impl Recorder {
                 let id = self.push(Node::Const(c), c).node_id().expect("node").0;
                 self.constants.insert(c.to_bits(), id);
                 id
+            }
+        }
+    }
+
+    /// The number of lanes of the families among `args`: `None` where there is none,
+    /// [`Differ`] where two have different numbers.
+    fn width(&self, args: &[Sym]) -> Result<Option<usize>, Differ> {
+        let mut width = None;
+        for a in args {
+            if let Some(family) = self.family_of(*a) {
+                match width {
+                    Some(w) if w != family.len() => return Err(Differ),
+                    _ => width = Some(family.len()),
+                }
+            }
+        }
+        Ok(width)
+    }
+
+    /// The lanes of `x`, a family of this recording.
+    fn family_of(&self, x: Sym) -> Option<&[Sym]> {
+        let (id, generation) = x.lanes_id()?;
+        assert_eq!(
+            generation, self.generation,
+            "catad::staged: the lanes of a staged loop were used in another recording"
+        );
+        Some(&self.families[id as usize])
+    }
+
+    /// The `i`-th lane of `x` (`x` itself unless a family).
+    fn lane(&self, x: Sym, i: usize) -> Sym {
+        self.family_of(x).map_or(x, |lanes| lanes[i])
+    }
+
+    /// The family of `lanes`, or their one value where they are all the same.
+    fn family(&mut self, lanes: Vec<Sym>) -> Result<Sym, Differ> {
+        if lanes.iter().any(|l| l.lanes_id().is_some()) {
+            return Err(Differ);
+        }
+        let same = |a: Sym, b: Sym| match (a.node_id(), b.node_id()) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => a.value().to_bits() == b.value().to_bits(),
+            _ => false,
+        };
+        match lanes.first() {
+            Some(&first) if lanes.iter().all(|&l| same(l, first)) => Ok(first),
+            _ => {
+                let id = u32::try_from(self.families.len())
+                    .expect("catad::staged: a recording of more than 2³² families of lanes");
+                self.families.push(lanes.into_boxed_slice());
+                Ok(Sym::lanes(id, self.generation))
             }
         }
     }

@@ -36,6 +36,12 @@ enum Repr {
         generation: u32,
         value: f64,
     },
+    /// A family of lanes: one value for each element of a loop staged once (see
+    /// [`recorder::family`]).
+    Lanes {
+        id: u32,
+        generation: u32,
+    },
 }
 
 impl Sym {
@@ -52,10 +58,18 @@ impl Sym {
         })
     }
 
+    pub(crate) fn lanes(id: u32, generation: u32) -> Sym {
+        Sym(Repr::Lanes { id, generation })
+    }
+
     /// The value: the constant, or the recorded value's at the recording point.
+    ///
+    /// Inside a loop staged once for all its elements, a value is one for each element: asking
+    /// for the one value stages the loop element by element instead.
     pub fn value(self) -> f64 {
         match self.0 {
             Repr::Const(c) | Repr::Node { value: c, .. } => c,
+            Repr::Lanes { .. } => recorder::diverge(),
         }
     }
 
@@ -67,9 +81,35 @@ impl Sym {
     /// The node and the recording it belongs to, unless a constant.
     pub(crate) fn node_id(self) -> Option<(u32, u32)> {
         match self.0 {
-            Repr::Const(_) => None,
             Repr::Node { id, generation, .. } => Some((id, generation)),
+            Repr::Const(_) => None,
+            Repr::Lanes { .. } => recorder::diverge(),
         }
+    }
+
+    /// The family and the recording it belongs to, for a family of lanes.
+    pub(crate) fn lanes_id(self) -> Option<(u32, u32)> {
+        match self.0 {
+            Repr::Lanes { id, generation } => Some((id, generation)),
+            _ => None,
+        }
+    }
+
+    /// The one answer every lane of `self` (and of `other`) gives to `question`, each lane's
+    /// recorded by `record`; ends the attempt where the lanes answer differently. `None` where
+    /// neither is a family.
+    fn per_lane<T: PartialEq + Copy>(
+        self,
+        other: Sym,
+        question: impl Fn(Sym, Sym) -> T,
+    ) -> Option<T> {
+        let width = recorder::width(self).or_else(|| recorder::width(other))?;
+        let lane = |x: Sym, i| recorder::lane(x, i);
+        let first = question(lane(self, 0), lane(other, 0));
+        if (1..width).any(|i| question(lane(self, i), lane(other, i)) != first) {
+            recorder::diverge();
+        }
+        Some(first)
     }
 
     fn unary(self, op: fn(u32) -> Op) -> Sym {
@@ -92,6 +132,7 @@ impl fmt::Debug for Sym {
         match self.0 {
             Repr::Const(c) => write!(f, "Sym({c:?})"),
             Repr::Node { id, value, .. } => write!(f, "Sym(#{id} = {value:?})"),
+            Repr::Lanes { id, .. } => write!(f, "Sym(lanes #{id})"),
         }
     }
 }
@@ -107,6 +148,9 @@ impl PartialOrd for Sym {
     /// The order of the values at the recording point, recorded as a guard: the compiled program
     /// is used at another point only where this answer is the same.
     fn partial_cmp(&self, other: &Sym) -> Option<Ordering> {
+        if let Some(answer) = self.per_lane(*other, |x, y| x.partial_cmp(&y)) {
+            return answer;
+        }
         let answer = self.value().partial_cmp(&other.value());
         recorder::guard(&[*self, *other], |ids| Guard::Order(ids[0], ids[1], answer));
         answer
@@ -156,6 +200,9 @@ impl Additive for Sym {
     fn plus(&self, other: &Sym) -> Sym {
         *self + *other
     }
+    fn symbolic() -> Option<super::SymCoords<Sym>> {
+        Some(super::SymCoords::of())
+    }
 }
 
 impl Space<Sym> for Sym {
@@ -183,6 +230,9 @@ impl Scalar for Sym {
     /// The value at the recording point, recorded as a guard: a program that turns a value into a
     /// number of its own is compiled for that value only.
     fn to_f64(self) -> f64 {
+        if let Some(bits) = self.per_lane(self, |x, _| x.to_f64().to_bits()) {
+            return f64::from_bits(bits);
+        }
         let value = self.value();
         recorder::guard(&[self], |ids| Guard::Value(ids[0], value.to_bits()));
         value
@@ -237,10 +287,16 @@ impl Scalar for Sym {
     }
     /// The value at the recording point, recorded as nothing.
     fn peek(self) -> f64 {
+        if let Some(bits) = self.per_lane(self, |x, _| x.peek().to_bits()) {
+            return f64::from_bits(bits);
+        }
         self.value()
     }
     /// Whether the value at the recording point is NaN, recorded as a guard.
     fn is_nan(self) -> bool {
+        if let Some(answer) = self.per_lane(self, |x, _| x.is_nan()) {
+            return answer;
+        }
         let answer = self.value().is_nan();
         recorder::guard(&[self], |ids| Guard::Nan(ids[0], answer));
         answer

@@ -8,12 +8,13 @@ use crate::interpretations::fun::{checked_index, same_length};
 use crate::space::{Additive, Scalar, VecLen};
 use crate::vocabulary::{
     Cartesian, CartesianI, Category, Cocartesian, CocartesianI, ConstantCat, FoldI, Hom, IndexCat,
-    LazyCat, LinearCat, Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
+    LazyCat, LinearCat, LinearFn, Loops, MonoidalI, Pred, Scalable, VecCat, ZipI, zero,
 };
 use std::rc::Rc;
 
 /// What `D<K>` needs of `K` for loops and vectors: products, coproducts (for the zero
-/// derivatives of counts and constants) and the indexed operations over run-time lengths.
+/// derivatives of counts and constants) and the indexed operations over run-time lengths; and,
+/// where `K` can take one, a linear map given by its actions on vectors of any type.
 ///
 /// Every representation in catad has them; [`Representation`] adds what the numeric primitives
 /// need.
@@ -26,17 +27,25 @@ pub trait LoopLinear:
     + ZipI<VecLen>
     + FoldI<VecLen>
 {
-}
-
-impl<K> LoopLinear for K where
-    K: Cartesian
-        + Cocartesian
-        + MonoidalI<VecLen>
-        + CartesianI<VecLen>
-        + CocartesianI<VecLen>
-        + ZipI<VecLen>
-        + FoldI<VecLen>
-{
+    /// The map acting as `f` on vectors of any [`Additive`] type, or `None` where `K` builds its
+    /// maps from coordinates (matrices): what [`LinearCat::linear`] does, without asking that
+    /// `A` and `B` be spaces over one scalar. A loop staged once for all its elements states its
+    /// derivative so ([`crate::staged`]); `None` stages it element by element.
+    ///
+    /// ```
+    /// use catad::interpretations::{AddFun, Dual, LoopLinear, Mat};
+    /// use catad::vocabulary::linear_fn;
+    /// let double = || linear_fn(|x: &f64| 2.0 * x, |dy: &f64, acc: &mut f64| *acc += 2.0 * dy);
+    /// assert_eq!(AddFun::from_actions(double()).unwrap().apply(3.0), 6.0);
+    /// assert_eq!(Dual::<AddFun>::from_actions(double()).unwrap().apply(1.0), 2.0);
+    /// assert!(Mat::<f64>::from_actions(double()).is_none());
+    /// ```
+    fn from_actions<A: Additive, B: Additive>(
+        f: Rc<dyn LinearFn<A, B>>,
+    ) -> Option<Hom<Self, A, B>> {
+        let _ = f;
+        None
+    }
 }
 
 /// `K`'s fold over `n` steps whose element is `()`: the derivative of `n` iterations of a body
@@ -112,6 +121,9 @@ impl<K: LoopLinear> VecCat for D<K> {
         f: DMap<K, (E, A), B>,
     ) -> DMap<K, (E, Vec<A>), Vec<B>> {
         DMap::new(move |(e, xs): (E, Vec<A>)| {
+            if let Some(staged) = crate::staged::map_once(&f, &e, &xs) {
+                return staged;
+            }
             let h = VecLen(xs.len());
             let (values, derivatives): (Vec<B>, Vec<_>) = xs.into_iter().map(f.in_env(e)).unzip();
             let pairs = K::compose(K::zip_i(h), K::cross(K::repl_i(h), K::fmap(h, K::id())));

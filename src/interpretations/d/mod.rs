@@ -157,6 +157,14 @@ impl<K: Category> Conditional for D<K> {
     }
 }
 
+/// `fromActions f = linearD f.apply (fromActions f)`, where `K` takes it.
+impl<K: LoopLinear> LoopLinear for D<K> {
+    fn from_actions<A: Additive, B: Additive>(f: Rc<dyn LinearFn<A, B>>) -> Option<DMap<K, A, B>> {
+        let df = K::from_actions(Rc::clone(&f))?;
+        Some(linear(move |a: A| f.apply(&a), df))
+    }
+}
+
 /// `linear f = linearD f.apply (linear f)`: a linear map is its own derivative.
 impl<K: LinearCat<S>, S: Scalar> LinearCat<S> for D<K> {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> DMap<K, A, B> {

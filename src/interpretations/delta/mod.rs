@@ -27,6 +27,7 @@ mod tangent;
 
 pub use tangent::Tan;
 
+use super::LoopLinear;
 use crate::space::{Additive, Container, HasRep, Scalar, Space};
 use crate::stack;
 use crate::vocabulary::{
@@ -321,6 +322,13 @@ impl RepCat for Delta {
 impl LazyCat for Delta {
     fn lazy<A: Additive, B: Additive>(thunk: Rc<dyn Fn() -> DeltaMap<A, B>>) -> DeltaMap<A, B> {
         DeltaMap::new(move |a| thunk().build(a))
+    }
+}
+
+/// A node applying the map.
+impl LoopLinear for Delta {
+    fn from_actions<A: Additive, B: Additive>(f: Rc<dyn LinearFn<A, B>>) -> Option<DeltaMap<A, B>> {
+        Some(DeltaMap::new(move |a| ops::linear(Rc::clone(&f), a)))
     }
 }
 
