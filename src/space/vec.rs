@@ -64,6 +64,8 @@ impl<T: Additive> Additive for Vec<T> {
         }
     }
 
+    // The coordinates of a `Vec<T>` are functions of `&Vec<T>`, as `SymCoords<Vec<T>>` holds.
+    #[allow(clippy::ptr_arg)]
     fn symbolic() -> Option<SymCoords<Self>> {
         fn push_as<T: Additive>(xs: &Vec<T>, shape: &Vec<T>, out: &mut Vec<Sym>) {
             let part = part::<T>();
