@@ -196,7 +196,7 @@ impl<S: Scalar> LinearCat<S> for AddFun {
 /// A linear map given by its actions acts by the first.
 impl LoopLinear for AddFun {
     fn from_actions<A: Additive, B: Additive>(f: Rc<dyn LinearFn<A, B>>) -> Option<Func<A, B>> {
-        Some(Func::new(move |a: A| f.apply(&a)))
+        Some(Func::acting(f))
     }
 }
 

@@ -263,7 +263,7 @@ impl Conditional for Fun {
 /// A linear map is a function.
 impl<S: Scalar> LinearCat<S> for Fun {
     fn linear<A: Space<S>, B: Space<S>>(f: Rc<dyn LinearFn<A, B>>) -> Func<A, B> {
-        Func::new(move |a: A| f.apply(&a))
+        Func::acting(f)
     }
 }
 

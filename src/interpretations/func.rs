@@ -1,5 +1,6 @@
 use crate::space::{Additive, take};
 use crate::stack::Deep;
+use crate::vocabulary::LinearFn;
 use std::fmt;
 use std::rc::Rc;
 
@@ -278,6 +279,17 @@ impl<A, B> Func<A, B> {
         by_ref: impl Fn(&A) -> B + 'static,
     ) -> Self {
         Func(Rc::new(Borrowing(f, by_ref)))
+    }
+
+    /// Wraps a linear map given by its action ([`LinearFn::apply`]), which reads its argument
+    /// borrowed.
+    pub(crate) fn acting(f: Rc<dyn LinearFn<A, B>>) -> Self
+    where
+        A: 'static,
+        B: 'static,
+    {
+        let by_ref = Rc::clone(&f);
+        Func::with_ref(move |a| f.apply(&a), move |a| by_ref.apply(a))
     }
 
     /// Wraps a projection: the closure, and the part of its argument it projects, borrowed.

@@ -76,6 +76,8 @@ struct Once<E, A, B> {
     len: usize,
     /// The number of coordinates of the environment.
     env_width: usize,
+    /// The number of coordinates of an element's result.
+    out_width: usize,
 }
 
 impl<E: Additive, A: Additive, B: Additive> Once<E, A, B> {
@@ -119,6 +121,7 @@ impl<E: Additive, A: Additive, B: Additive> Once<E, A, B> {
             shapes: (e.clone(), xs[0].clone(), b),
             len: xs.len(),
             env_width: env.len(),
+            out_width: outputs.len(),
         })
     }
 
@@ -134,12 +137,9 @@ impl<E: Additive, A: Additive, B: Additive> Once<E, A, B> {
             .collect()
     }
 
-    /// The families of the coordinates of `xs`, one value of `shape`'s shape for each element
-    /// (zeros where `xs` is the empty vector, the zero of every length).
-    fn families_of<T>(&self, xs: &[T], shape: &T, coords: SymCoords<T>) -> Vec<Sym> {
-        let mut shaped = Vec::new();
-        coords.push(shape, &mut shaped);
-        let width = shaped.len();
+    /// The `width` families of the coordinates of `xs`, one value of `shape`'s shape for each
+    /// element (zeros where `xs` is the empty vector, the zero of every length).
+    fn families_of<T>(&self, xs: &[T], shape: &T, coords: SymCoords<T>, width: usize) -> Vec<Sym> {
         if xs.is_empty() {
             return vec![Sym::constant(0.0); width];
         }
@@ -162,7 +162,8 @@ impl<E: Additive, A: Additive, B: Additive> LinearFn<(E, Vec<A>), Vec<B>> for On
         let (e, a, b) = &self.shapes;
         let mut tangent = Vec::new();
         self.coords.e.push_as(de, e, &mut tangent);
-        tangent.extend(self.families_of(das, a, self.coords.a));
+        let width = A::DIM.expect("an element's shape is its type's");
+        tangent.extend(self.families_of(das, a, self.coords.a, width));
         self.lanes_of(&self.at.jvp(&tangent), b, self.coords.b)
     }
 
@@ -171,7 +172,7 @@ impl<E: Additive, A: Additive, B: Additive> LinearFn<(E, Vec<A>), Vec<B>> for On
             return;
         }
         let (e, a, b) = &self.shapes;
-        let cotangent = self.families_of(dbs, b, self.coords.b);
+        let cotangent = self.families_of(dbs, b, self.coords.b, self.out_width);
         let back = self.at.vjp(&cotangent);
         let (env, elements) = back.split_at(self.env_width);
         let len = Sym::constant(self.len as f64);

@@ -70,6 +70,7 @@ struct Recorder {
     in_attempt: bool,
     nodes: Vec<Node>,
     values: Vec<f64>,
+    /// The operations recorded, found by their operands, when simplifying.
     shared: Sharing,
     constants: FxHashMap<u64, u32>,
     guards: Vec<Guard>,
@@ -171,10 +172,13 @@ pub(crate) fn apply(args: &[Sym], op: impl Fn(&[u32]) -> Op) -> Sym {
         "catad::staged: an operation of {} operands, more than the recorder's {MAX_ARITY}",
         args.len()
     );
-    let lanes = with(|r| {
-        let width = match r.width(args) {
-            Ok(width) => width?,
-            Err(differ) => return Some(Err(differ)),
+    let recorded = with(|r| {
+        let Some(width) = r.width(args)? else {
+            let mut ids = [0; MAX_ARITY];
+            for (id, &a) in ids.iter_mut().zip(args) {
+                *id = r.intern(a);
+            }
+            return Ok(r.record_op(op(&ids[..args.len()])));
         };
         let lanes = (0..width)
             .map(|i| {
@@ -185,19 +189,9 @@ pub(crate) fn apply(args: &[Sym], op: impl Fn(&[u32]) -> Op) -> Sym {
                 r.record_op(op(&ids[..args.len()]))
             })
             .collect();
-        Some(r.family(lanes))
+        r.family(lanes)
     });
-    match lanes {
-        Some(Ok(family)) => family,
-        Some(Err(Differ)) => diverge(),
-        None => with(|r| {
-            let mut ids = [0; MAX_ARITY];
-            for (id, &a) in ids.iter_mut().zip(args) {
-                *id = r.intern(a);
-            }
-            r.record_op(op(&ids[..args.len()]))
-        }),
-    }
+    recorded.unwrap_or_else(|Differ| diverge())
 }
 
 /// The family whose `i`-th lane is `lanes[i]`, as one [`Sym`] (the value itself where every
@@ -293,7 +287,9 @@ impl Recorder {
             .expect("catad::staged: a recording of more than 2³² values");
         self.nodes.push(node);
         self.values.push(value);
-        self.shared.push_node();
+        if self.simplify {
+            self.shared.push_node();
+        }
         Sym::node(id, self.generation, value)
     }
 
@@ -401,15 +397,17 @@ impl Recorder {
             };
         }
         let op = op.canonical();
+        if !self.simplify {
+            let value = op.eval(&self.values);
+            return self.push(Node::Op(op), value);
+        }
         if let Some(id) = self.shared.get(op, &self.nodes) {
             return self.sym(id);
         }
         let value = op.eval(&self.values);
         let sym = self.push(Node::Op(op), value);
-        if self.simplify {
-            let id = sym.node_id().expect("node").0;
-            self.shared.insert(op, id, &self.nodes);
-        }
+        let id = sym.node_id().expect("node").0;
+        self.shared.insert(op, id, &self.nodes);
         sym
     }
 }

@@ -95,18 +95,17 @@ impl Sym {
         }
     }
 
-    /// The one answer every lane of `self` (and of `other`) gives to `question`, each lane's
-    /// recorded by `record`; ends the attempt where the lanes answer differently. `None` where
-    /// neither is a family.
-    fn per_lane<T: PartialEq + Copy>(
-        self,
-        other: Sym,
-        question: impl Fn(Sym, Sym) -> T,
+    /// The one answer every lane of `operands` gives to `question`, each lane's recorded by
+    /// `question`; ends the attempt where the lanes answer differently. `None` where none of
+    /// `operands` is a family.
+    fn per_lane<const N: usize, T: PartialEq>(
+        operands: [Sym; N],
+        question: impl Fn([Sym; N]) -> T,
     ) -> Option<T> {
-        let width = recorder::width(self).or_else(|| recorder::width(other))?;
-        let lane = |x: Sym, i| recorder::lane(x, i);
-        let first = question(lane(self, 0), lane(other, 0));
-        if (1..width).any(|i| question(lane(self, i), lane(other, i)) != first) {
+        let width = operands.iter().find_map(|&x| recorder::width(x))?;
+        let lanes = |i| operands.map(|x| recorder::lane(x, i));
+        let first = question(lanes(0));
+        if (1..width).any(|i| question(lanes(i)) != first) {
             recorder::diverge();
         }
         Some(first)
@@ -148,7 +147,7 @@ impl PartialOrd for Sym {
     /// The order of the values at the recording point, recorded as a guard: the compiled program
     /// is used at another point only where this answer is the same.
     fn partial_cmp(&self, other: &Sym) -> Option<Ordering> {
-        if let Some(answer) = self.per_lane(*other, |x, y| x.partial_cmp(&y)) {
+        if let Some(answer) = Sym::per_lane([*self, *other], |[x, y]| x.partial_cmp(&y)) {
             return answer;
         }
         let answer = self.value().partial_cmp(&other.value());
@@ -230,7 +229,7 @@ impl Scalar for Sym {
     /// The value at the recording point, recorded as a guard: a program that turns a value into a
     /// number of its own is compiled for that value only.
     fn to_f64(self) -> f64 {
-        if let Some(bits) = self.per_lane(self, |x, _| x.to_f64().to_bits()) {
+        if let Some(bits) = Sym::per_lane([self], |[x]| x.to_f64().to_bits()) {
             return f64::from_bits(bits);
         }
         let value = self.value();
@@ -287,14 +286,14 @@ impl Scalar for Sym {
     }
     /// The value at the recording point, recorded as nothing.
     fn peek(self) -> f64 {
-        if let Some(bits) = self.per_lane(self, |x, _| x.peek().to_bits()) {
+        if let Some(bits) = Sym::per_lane([self], |[x]| x.peek().to_bits()) {
             return f64::from_bits(bits);
         }
         self.value()
     }
     /// Whether the value at the recording point is NaN, recorded as a guard.
     fn is_nan(self) -> bool {
-        if let Some(answer) = self.per_lane(self, |x, _| x.is_nan()) {
+        if let Some(answer) = Sym::per_lane([self], |[x]| x.is_nan()) {
             return answer;
         }
         let answer = self.value().is_nan();

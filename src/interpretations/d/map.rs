@@ -154,10 +154,7 @@ impl<K: Category, A: Additive, B: Additive, C: Additive> Parts<K, A, C> for Proj
         (c, self.df.clone())
     }
     fn linearize_borrowed(&self, a: &A) -> Option<(C, Hom<K, A, C>)> {
-        Some((
-            self.parts.run(|(g, f)| g.view(f.view(a))).clone(),
-            self.df.clone(),
-        ))
+        Some((self.view(a)?.clone(), self.df.clone()))
     }
     fn view<'a>(&self, a: &'a A) -> Option<&'a C> {
         Some(self.parts.run(|(g, f)| g.view(f.view(a))))
