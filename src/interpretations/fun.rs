@@ -336,12 +336,7 @@ impl VecCat for Fun {
     }
 
     fn sum_v<A: Additive>() -> Func<Vec<A>, A> {
-        Func::new(|xs: Vec<A>| {
-            xs.iter().fold(A::zero(), |mut acc, x| {
-                acc.plus_assign(x);
-                acc
-            })
-        })
+        Func::new(|xs: Vec<A>| A::sum_of(&xs))
     }
 
     fn index_v<A: Additive>() -> Func<(Vec<A>, usize), A> {

@@ -195,9 +195,7 @@ pub trait Container: Copy + Debug + 'static {
 
     /// The sum of the elements, the meaning of `jamI`.
     fn sum<A: Additive>(self, xs: &Self::Obj<A>) -> A {
-        self.elements(xs)
-            .iter()
-            .fold(A::zero(), |acc, x| acc.plus(x))
+        A::sum_of(&self.elements(xs))
     }
 
     /// Pairs up the elements of two objects of this shape.

@@ -94,6 +94,24 @@ pub trait Additive: Clone + Debug + 'static {
         *self = self.plus(other);
     }
 
+    /// The sum of `xs`, added in order to the zero: what `sum_v` computes.
+    ///
+    /// The provided definition adds them one by one; a symbolic scalar
+    /// ([`Sym`](crate::staged::Sym)) records the sum of a loop staged once for all its elements
+    /// as one operation.
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// assert_eq!(<(f64, f64)>::sum_of(&[(1.0, 2.0), (3.0, 4.0)]), (4.0, 6.0));
+    /// assert_eq!(f64::sum_of(&[]), 0.0);
+    /// ```
+    fn sum_of(xs: &[Self]) -> Self {
+        xs.iter().fold(Self::zero(), |mut acc, x| {
+            acc.plus_assign(x);
+            acc
+        })
+    }
+
     /// `self + other`, consuming both: how a derivative adds values it owns (a reverse pass
     /// joining the cotangents of a value's two uses).
     ///

@@ -177,7 +177,7 @@ impl<E: Additive, A: Additive, B: Additive> LinearFn<(E, Vec<A>), Vec<B>> for On
         let (env, elements) = back.split_at(self.env_width);
         let len = Sym::constant(self.len as f64);
         let summed = env.iter().map(|&x| match recorder::width(x) {
-            Some(width) => (1..width).fold(recorder::lane(x, 0), |s, i| s + recorder::lane(x, i)),
+            Some(_) => recorder::sum(x),
             None => len * x,
         });
         acc.0

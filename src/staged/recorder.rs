@@ -7,20 +7,37 @@ use super::hasher::{FxHashMap, FxHashSet};
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sharing::Sharing;
-use super::sym::Sym;
+use super::sym::{Repr, Sym};
+use super::tape::renumber_guard;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 
 /// How a recorded value is computed.
+///
+/// A node may be a *family*: one value for each element of a loop staged once, its lanes (see
+/// [`family`]). An operation with a family among its operands is a family of as many lanes, its
+/// `i`-th lane the operation on its operands' `i`-th lanes (a value that is no family is the
+/// same in every lane). A [`Recording`] holds no family: each is written out lane by lane when
+/// the recording ends, and so holds only inputs, constants and operations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Node {
-    /// The `i`-th coordinate of the input.
+    /// The `i`-th coordinate of the input (a family of every coordinate from the `i`-th, while
+    /// recording).
     Input(u32),
     /// A constant.
     Const(f64),
     /// An operation on earlier nodes.
     Op(Op),
+    /// The family whose lanes are the `k`-th list of values gathered ([`Recorder::gathered`]).
+    Gather(u32),
+    /// The family of `w` lanes of the family `x` from its `s`-th: `Slice(x, s)` (`x` an
+    /// operation or the inputs, whose lanes are written out one after another).
+    Slice(u32, u32),
+    /// The `i`-th lane of the family `x`: `Lane(x, i)`.
+    Lane(u32, u32),
+    /// The sum of the lanes of the family `x`, in order.
+    Sum(u32),
 }
 
 /// A question the program asked of a value while it was recorded, with the answer it got: the
@@ -48,27 +65,85 @@ impl Guard {
     }
 }
 
-/// A finished recording: its nodes in order (each operation after its operands) and guards.
+/// A finished recording: its nodes in order (each operation after its operands, no family:
+/// each lane its own node) and guards.
 #[derive(Debug)]
 pub(crate) struct Recording {
     pub(crate) nodes: Vec<Node>,
     pub(crate) guards: Vec<Guard>,
     /// How many times each rule fired, in the order of [`rules::RULES`].
     pub(crate) rewrites: [usize; rules::RULES.len()],
+    /// Whether the program asked whether an input is NaN (the entry points do): its tape
+    /// checks that none is.
+    pub(crate) numbers_in: bool,
+    /// For each node recorded (a family one node), where it is in `nodes`.
+    written: Vec<Written>,
+    /// The lists of values gathered into families, as nodes of `nodes`.
+    gathered: Vec<Box<[u32]>>,
+}
+
+/// Where a node recorded is once its families are written out lane by lane.
+#[derive(Clone, Copy, Debug)]
+enum Written {
+    /// A value's node, or the node of a family's first lane, the others after it in order.
+    At(u32),
+    /// The family of the `k`-th list gathered.
+    Gathered(u32),
+}
+
+impl Recording {
+    /// The node of `nodes` that is `x`, a value of this recording, or `x`'s value if it is a
+    /// constant.
+    pub(crate) fn node_of(&self, x: Sym) -> Result<u32, f64> {
+        match x.0 {
+            Repr::Const(c) => Err(c),
+            Repr::Node { id, .. } => Ok(self.lane(id, 0)),
+            Repr::Lane { family, lane, .. } => Ok(self.lane(family, lane)),
+            Repr::Lanes { .. } => panic!(
+                "catad::staged: a loop's values for all its elements were returned as one value"
+            ),
+        }
+    }
+
+    /// The node of `nodes` that is the `i`-th lane of the node recorded `x` (`x` itself unless
+    /// a family).
+    fn lane(&self, x: u32, i: u32) -> u32 {
+        match self.written[x as usize] {
+            Written::At(first) => first + i,
+            Written::Gathered(k) => self.gathered[k as usize][i as usize],
+        }
+    }
+
+    /// How many nodes were recorded, a family of lanes one node: the recording's size before
+    /// its families were written out lane by lane.
+    pub(crate) fn recorded(&self) -> usize {
+        self.written.len()
+    }
 }
 
 struct Recorder {
     generation: u32,
     simplify: bool,
-    /// The families of lanes recorded: a loop staged once holds each of its values for all its
-    /// elements as one [`Sym`] of lanes, the `i`-th lane the `i`-th element's value.
-    families: Vec<Box<[Sym]>>,
+    /// For each node, [`SCALAR`], or, for a family, the number of its lanes' values in
+    /// `lanes`: a loop staged once holds each of its values for all its elements as one node,
+    /// the `i`-th lane the `i`-th element's value.
+    family: Vec<u32>,
+    /// The values of every family's lanes at the recording point.
+    lanes: Vec<Box<[f64]>>,
+    /// The lists of values gathered into families ([`Node::Gather`]), and each list's family.
+    gathered: Vec<Box<[u32]>>,
+    gathers: FxHashMap<Box<[u32]>, u32>,
+    /// For each family (as numbered in `lanes`), the node of each of its lanes read alone
+    /// ([`Node::Lane`]), [`SCALAR`] where none is; empty until one is.
+    lanes_read: Vec<Box<[u32]>>,
     /// How many [`attempt`]s are under way on this recording.
     attempts: u32,
     /// Whether this recording was begun inside an attempt of the one it is nested in: a value of
     /// another recording used in it ends the attempt.
     in_attempt: bool,
     nodes: Vec<Node>,
+    /// The value of each node at the recording point (NaN for a family: its lanes' are in
+    /// `lanes`).
     values: Vec<f64>,
     /// The operations recorded, found by their operands, when simplifying.
     shared: Sharing,
@@ -78,6 +153,8 @@ struct Recorder {
     /// comparing what its primal compared) is checked once.
     asked: FxHashSet<Guard>,
     rewrites: [usize; rules::RULES.len()],
+    /// Whether the program asked whether an input is NaN.
+    numbers_in: bool,
 }
 
 thread_local! {
@@ -89,6 +166,9 @@ thread_local! {
 /// The number of recordings begun, on every thread: a value of one recording is never taken for
 /// a node of another, even one on another thread.
 static GENERATION: AtomicU32 = AtomicU32::new(0);
+
+/// The `family` of a node that is no family.
+const SCALAR: u32 = u32::MAX;
 
 /// Ends this thread's innermost recording, by return or by panic.
 struct Ending;
@@ -120,7 +200,11 @@ pub(crate) fn record<R>(
         r.push(Recorder {
             generation,
             simplify,
-            families: Vec::new(),
+            family: Vec::new(),
+            lanes: Vec::new(),
+            gathered: Vec::new(),
+            gathers: FxHashMap::default(),
+            lanes_read: Vec::new(),
             attempts: 0,
             in_attempt,
             nodes: Vec::new(),
@@ -130,23 +214,31 @@ pub(crate) fn record<R>(
             guards: Vec::new(),
             asked: FxHashSet::default(),
             rewrites: [0; rules::RULES.len()],
+            numbers_in: false,
         })
     });
     let ending = Ending;
-    let syms: Vec<Sym> = inputs
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| with(|r| r.push(Node::Input(i as u32), v)))
-        .collect();
+    // The inputs are one family, so that a loop over them reads them as one; each is also a
+    // node of its own, recorded before any operation, so that the order of the nodes (which
+    // the rules and the canonical order of operands read) has every input oldest.
+    let syms: Vec<Sym> = with(|r| match inputs {
+        [] => Vec::new(),
+        &[x] => vec![r.push(Node::Input(0), x)],
+        _ => {
+            let family = r.push_family(Node::Input(0), inputs.into());
+            let id = r.intern(family);
+            (0..inputs.len())
+                .map(|i| {
+                    r.lane_node(id, i as u32);
+                    r.lane(family, i)
+                })
+                .collect()
+        }
+    });
     let result = body(&syms);
     let recorder = RECORDERS.with(|r| r.borrow_mut().pop()).expect("recording");
     std::mem::forget(ending);
-    let recording = Recording {
-        nodes: recorder.nodes,
-        guards: recorder.guards,
-        rewrites: recorder.rewrites,
-    };
-    (result, recording)
+    (result, recorder.written_out())
 }
 
 /// Runs `f` on this thread's recorder.
@@ -173,23 +265,12 @@ pub(crate) fn apply(args: &[Sym], op: impl Fn(&[u32]) -> Op) -> Sym {
         args.len()
     );
     let recorded = with(|r| {
-        let Some(width) = r.width(args)? else {
-            let mut ids = [0; MAX_ARITY];
-            for (id, &a) in ids.iter_mut().zip(args) {
-                *id = r.intern(a);
-            }
-            return Ok(r.record_op(op(&ids[..args.len()])));
-        };
-        let lanes = (0..width)
-            .map(|i| {
-                let mut ids = [0; MAX_ARITY];
-                for (id, &a) in ids.iter_mut().zip(args) {
-                    *id = r.intern(r.lane(a, i));
-                }
-                r.record_op(op(&ids[..args.len()]))
-            })
-            .collect();
-        r.family(lanes)
+        r.width(args)?;
+        let mut ids = [0; MAX_ARITY];
+        for (id, &a) in ids.iter_mut().zip(args) {
+            *id = r.intern(a);
+        }
+        Ok(r.record_op(op(&ids[..args.len()])))
     });
     recorded.unwrap_or_else(|Differ| diverge())
 }
@@ -205,16 +286,47 @@ pub(crate) fn family(lanes: Vec<Sym>) -> Sym {
 
 /// The `i`-th lane of `x` (`x` itself unless a family).
 pub(crate) fn lane(x: Sym, i: usize) -> Sym {
-    if x.lanes_id().is_none() {
-        return x;
+    match x.0 {
+        Repr::Lanes { .. } => with(|r| r.lane(x, i)),
+        _ => x,
     }
-    with(|r| r.lane(x, i))
+}
+
+/// The sum of the lanes of `x`, a family, in order, as one node.
+pub(crate) fn sum(x: Sym) -> Sym {
+    with(|r| {
+        let id = r.intern(x);
+        let lanes = &r.lanes[r.family[id as usize] as usize];
+        let value = lanes[1..].iter().fold(lanes[0], |s, l| s + l);
+        r.push(Node::Sum(id), value)
+    })
+}
+
+/// The family `xs` are the lanes of in order, all of them, where they are.
+pub(crate) fn lanes_of(xs: &[Sym]) -> Option<Sym> {
+    let Repr::Lane {
+        family, generation, ..
+    } = xs.first()?.0
+    else {
+        return None;
+    };
+    let in_order = xs.iter().enumerate().all(|(i, x)| {
+        matches!(x.0, Repr::Lane { family: f, generation: g, lane, .. }
+            if f == family && g == generation && lane as usize == i)
+    });
+    let whole = in_order && with(|r| r.width_of(family) == xs.len());
+    whole.then(|| Sym::lanes(family, generation))
 }
 
 /// The number of lanes of `x`, a family; `None` for any other value.
 pub(crate) fn width(x: Sym) -> Option<usize> {
-    x.lanes_id()?;
-    with(|r| r.width(&[x]).ok().flatten())
+    match x.0 {
+        Repr::Lanes { id, generation } => with(|r| {
+            r.check(generation);
+            Some(r.width_of(id))
+        }),
+        _ => None,
+    }
 }
 
 /// The values of all lanes differ where an answer must be one: the attempt under way ends.
@@ -268,11 +380,21 @@ pub(crate) fn simplifying() -> bool {
 }
 
 /// Records the answer of a question asked of a value (no family: the caller asks each lane).
-pub(crate) fn guard(args: &[Sym], guard: impl FnOnce(&[u32]) -> Guard) {
-    if args.iter().all(|a| a.node_id().is_none()) {
+///
+/// That an input is no NaN is not a guard of its own: the recording then checks every input
+/// at once ([`Recording::numbers_in`]).
+pub(crate) fn guard(args: &[Sym], guard: impl Fn(&[u32]) -> Guard) {
+    if args.iter().all(|a| a.is_constant()) {
         return;
     }
     with(|r| {
+        if let &[x] = args
+            && r.is_input(x)
+            && matches!(guard(&[0]), Guard::Nan(_, false))
+        {
+            r.numbers_in = true;
+            return;
+        }
         let ids: Vec<u32> = args.iter().map(|&a| r.intern(a)).collect();
         let guard = guard(&ids).canonical();
         if !r.simplify || r.asked.insert(guard) {
@@ -283,36 +405,66 @@ pub(crate) fn guard(args: &[Sym], guard: impl FnOnce(&[u32]) -> Guard) {
 
 impl Recorder {
     fn push(&mut self, node: Node, value: f64) -> Sym {
+        let id = self.push_node(node, value, SCALAR);
+        Sym::node(id, self.generation, value)
+    }
+
+    /// Records `node`, a family whose lanes hold `lanes`.
+    fn push_family(&mut self, node: Node, lanes: Box<[f64]>) -> Sym {
+        let family = u32::try_from(self.lanes.len())
+            .expect("catad::staged: a recording of more than 2³² families of lanes");
+        self.lanes.push(lanes);
+        self.lanes_read.push(Box::default());
+        let id = self.push_node(node, f64::NAN, family);
+        Sym::lanes(id, self.generation)
+    }
+
+    fn push_node(&mut self, node: Node, value: f64, family: u32) -> u32 {
         let id = u32::try_from(self.nodes.len())
             .expect("catad::staged: a recording of more than 2³² values");
         self.nodes.push(node);
         self.values.push(value);
+        self.family.push(family);
         if self.simplify {
             self.shared.push_node();
         }
-        Sym::node(id, self.generation, value)
+        id
     }
 
-    /// The node of `x`, recording it if it is a constant.
+    /// Checks that a value of the recording `generation` may be used in this one.
+    fn check(&self, generation: u32) {
+        if generation != self.generation && self.in_attempt {
+            std::panic::resume_unwind(Box::new(Differ))
+        }
+        assert_eq!(
+            generation, self.generation,
+            "catad::staged: a symbolic value of another recording (an earlier one, or one this \
+             recording is nested in) was used in this one"
+        );
+    }
+
+    /// The node of `x` (a value or a family), recording it if it is a constant or a lane not
+    /// yet read alone.
     fn intern(&mut self, x: Sym) -> u32 {
-        match x.node_id() {
-            Some((id, generation)) => {
-                if generation != self.generation && self.in_attempt {
-                    std::panic::resume_unwind(Box::new(Differ))
-                }
-                assert_eq!(
-                    generation, self.generation,
-                    "catad::staged: a symbolic value of another recording (an earlier one, or one this \
-                     recording is nested in) was used in this one"
-                );
+        match x.0 {
+            Repr::Node { id, generation, .. } | Repr::Lanes { id, generation } => {
+                self.check(generation);
                 id
             }
-            None => {
-                let c = x.value();
+            Repr::Lane {
+                family,
+                generation,
+                lane,
+                ..
+            } => {
+                self.check(generation);
+                self.lane_node(family, lane)
+            }
+            Repr::Const(c) => {
                 if let Some(&id) = self.constants.get(&c.to_bits()) {
                     return id;
                 }
-                let id = self.push(Node::Const(c), c).node_id().expect("node").0;
+                let id = self.push_node(Node::Const(c), c, SCALAR);
                 self.constants.insert(c.to_bits(), id);
                 id
             }
@@ -324,55 +476,134 @@ impl Recorder {
     fn width(&self, args: &[Sym]) -> Result<Option<usize>, Differ> {
         let mut width = None;
         for a in args {
-            if let Some(family) = self.family_of(*a) {
+            if let Repr::Lanes { id, generation } = a.0 {
+                self.check(generation);
+                let lanes = self.width_of(id);
                 match width {
-                    Some(w) if w != family.len() => return Err(Differ),
-                    _ => width = Some(family.len()),
+                    Some(w) if w != lanes => return Err(Differ),
+                    _ => width = Some(lanes),
                 }
             }
         }
         Ok(width)
     }
 
-    /// The lanes of `x`, a family of this recording.
-    fn family_of(&self, x: Sym) -> Option<&[Sym]> {
-        let (id, generation) = x.lanes_id()?;
-        assert_eq!(
-            generation, self.generation,
-            "catad::staged: the lanes of a staged loop were used in another recording"
-        );
-        Some(&self.families[id as usize])
-    }
-
-    /// The `i`-th lane of `x` (`x` itself unless a family).
-    fn lane(&self, x: Sym, i: usize) -> Sym {
-        self.family_of(x).map_or(x, |lanes| lanes[i])
-    }
-
-    /// The family of `lanes`, or their one value where they are all the same.
-    fn family(&mut self, lanes: Vec<Sym>) -> Result<Sym, Differ> {
-        if lanes.iter().any(|l| l.lanes_id().is_some()) {
-            return Err(Differ);
-        }
-        let same = |a: Sym, b: Sym| match (a.node_id(), b.node_id()) {
-            (Some(a), Some(b)) => a == b,
-            (None, None) => a.value().to_bits() == b.value().to_bits(),
-            _ => false,
+    /// Whether `x` is an input (a coordinate of the recording's point).
+    fn is_input(&self, x: Sym) -> bool {
+        let id = match x.0 {
+            Repr::Node { id, .. } | Repr::Lane { family: id, .. } => id,
+            _ => return false,
         };
-        match lanes.first() {
-            Some(&first) if lanes.iter().all(|&l| same(l, first)) => Ok(first),
-            _ => {
-                let id = u32::try_from(self.families.len())
-                    .expect("catad::staged: a recording of more than 2³² families of lanes");
-                self.families.push(lanes.into_boxed_slice());
-                Ok(Sym::lanes(id, self.generation))
+        match self.nodes[id as usize] {
+            Node::Input(_) => true,
+            Node::Lane(family, _) => matches!(self.nodes[family as usize], Node::Input(_)),
+            _ => false,
+        }
+    }
+
+    /// The number of lanes of the node `id` (1 unless a family).
+    fn width_of(&self, id: u32) -> usize {
+        match self.family[id as usize] {
+            SCALAR => 1,
+            family => self.lanes[family as usize].len(),
+        }
+    }
+
+    /// The `i`-th lane of `x` (`x` itself unless a family): a value gathered into it, or the
+    /// lane, recorded as a node of its own only once an operation uses it alone.
+    fn lane(&mut self, x: Sym, i: usize) -> Sym {
+        let Repr::Lanes { id, generation } = x.0 else {
+            return x;
+        };
+        self.check(generation);
+        if let Node::Gather(k) = self.nodes[id as usize] {
+            return self.sym(self.gathered[k as usize][i]);
+        }
+        let value = self.lanes[self.family[id as usize] as usize][i];
+        Sym::lane(id, generation, i as u32, value)
+    }
+
+    /// The node of the `i`-th lane of the family `id`, read alone.
+    fn lane_node(&mut self, id: u32, i: u32) -> u32 {
+        let family = self.family[id as usize] as usize;
+        if self.lanes_read[family].is_empty() {
+            self.lanes_read[family] = vec![SCALAR; self.lanes[family].len()].into();
+        }
+        let read = self.lanes_read[family][i as usize];
+        if read != SCALAR {
+            return read;
+        }
+        let value = self.lanes[family][i as usize];
+        let node = self.push_node(Node::Lane(id, i), value, SCALAR);
+        self.lanes_read[family][i as usize] = node;
+        node
+    }
+
+    /// The family of `lanes`: their one value where they are all the same, the family (or the
+    /// part of one) whose lanes they are in order, or their values gathered.
+    fn family(&mut self, lanes: Vec<Sym>) -> Result<Sym, Differ> {
+        let key = |x: Sym| match x.0 {
+            Repr::Const(c) => Ok((0, c.to_bits(), 0)),
+            Repr::Node { id, .. } => Ok((1, u64::from(id), 0)),
+            Repr::Lane { family, lane, .. } => Ok((2, u64::from(family), lane)),
+            Repr::Lanes { .. } => Err(Differ),
+        };
+        let Some(&first) = lanes.first() else {
+            return Ok(Sym::constant(0.0));
+        };
+        let first_key = key(first)?;
+        let mut same = true;
+        for &l in &lanes {
+            same &= key(l)? == first_key;
+        }
+        if same {
+            return Ok(first);
+        }
+        if let (2, x, start) = first_key {
+            let x = x as u32;
+            let in_order = (lanes.iter().enumerate())
+                .all(|(i, &l)| key(l).is_ok_and(|k| k == (2, u64::from(x), start + i as u32)));
+            if in_order {
+                return Ok(self.slice(x, start, lanes.len()));
             }
         }
+        let ids: Box<[u32]> = lanes.iter().map(|&l| self.intern(l)).collect();
+        Ok(self.gather(ids))
+    }
+
+    /// The family of the `width` lanes of the family `x` from its `start`-th.
+    fn slice(&mut self, x: u32, start: u32, width: usize) -> Sym {
+        if start == 0 && self.width_of(x) == width {
+            return self.sym(x);
+        }
+        let (x, start) = match self.nodes[x as usize] {
+            Node::Slice(y, s) => (y, s + start),
+            _ => (x, start),
+        };
+        let lanes = &self.lanes[self.family[x as usize] as usize];
+        let values = lanes[start as usize..start as usize + width].into();
+        self.push_family(Node::Slice(x, start), values)
+    }
+
+    /// The family whose lanes are the values of `ids`.
+    fn gather(&mut self, ids: Box<[u32]>) -> Sym {
+        if let Some(&id) = self.gathers.get(&ids) {
+            return self.sym(id);
+        }
+        let k = u32::try_from(self.gathered.len())
+            .expect("catad::staged: a recording of more than 2³² families of lanes");
+        let values = ids.iter().map(|&l| self.values[l as usize]).collect();
+        let family = self.push_family(Node::Gather(k), values);
+        let id = self.intern(family);
+        self.gathered.push(ids.clone());
+        self.gathers.insert(ids, id);
+        family
     }
 
     fn sym(&self, id: u32) -> Sym {
         match self.nodes[id as usize] {
             Node::Const(c) => Sym::constant(c),
+            _ if self.family[id as usize] != SCALAR => Sym::lanes(id, self.generation),
             _ => Sym::node(id, self.generation, self.values[id as usize]),
         }
     }
@@ -398,17 +629,102 @@ impl Recorder {
         }
         let op = op.canonical();
         if !self.simplify {
-            let value = op.eval(&self.values);
-            return self.push(Node::Op(op), value);
+            return self.push_op(op);
         }
         if let Some(id) = self.shared.get(op, &self.nodes) {
             return self.sym(id);
         }
-        let value = op.eval(&self.values);
-        let sym = self.push(Node::Op(op), value);
-        let id = sym.node_id().expect("node").0;
+        let sym = self.push_op(op);
+        let id = self.intern(sym);
         self.shared.insert(op, id, &self.nodes);
         sym
+    }
+
+    /// Records `op`, computed at the recording point: a family where one of its operands is.
+    fn push_op(&mut self, op: Op) -> Sym {
+        let Some(family) = op
+            .operands()
+            .map(|x| self.family[x as usize])
+            .find(|&f| f != SCALAR)
+        else {
+            return self.push(Node::Op(op), op.eval(&self.values));
+        };
+        let lanes = (0..self.lanes[family as usize].len())
+            .map(|i| {
+                let mut operands = [0.0; MAX_ARITY];
+                let mut next = 0;
+                let local = op.renumber(|x| {
+                    operands[next] = match self.family[x as usize] {
+                        SCALAR => self.values[x as usize],
+                        f => self.lanes[f as usize][i],
+                    };
+                    next += 1;
+                    next as u32 - 1
+                });
+                local.eval(&operands)
+            })
+            .collect();
+        self.push_family(Node::Op(op), lanes)
+    }
+
+    /// The recording, each family written out lane by lane: the inputs and an operation on a
+    /// family as one node for each lane, a lane read alone as that lane, a sum as additions in
+    /// order.
+    fn written_out(self) -> Recording {
+        let mut recording = Recording {
+            nodes: Vec::with_capacity(self.nodes.len()),
+            guards: Vec::with_capacity(self.guards.len()),
+            rewrites: self.rewrites,
+            numbers_in: self.numbers_in,
+            written: Vec::with_capacity(self.nodes.len()),
+            gathered: Vec::with_capacity(self.gathered.len()),
+        };
+        for (id, &node) in self.nodes.iter().enumerate() {
+            let next = recording.nodes.len() as u32;
+            let width = self.width_of(id as u32) as u32;
+            let written = match node {
+                Node::Const(_) => {
+                    recording.nodes.push(node);
+                    Written::At(next)
+                }
+                Node::Input(first) => {
+                    (0..width).for_each(|i| recording.nodes.push(Node::Input(first + i)));
+                    Written::At(next)
+                }
+                Node::Op(op) => {
+                    for i in 0..width {
+                        let lane = |x: u32| match self.family[x as usize] {
+                            SCALAR => recording.lane(x, 0),
+                            _ => recording.lane(x, i),
+                        };
+                        let written = op.renumber(lane);
+                        recording.nodes.push(Node::Op(written));
+                    }
+                    Written::At(next)
+                }
+                Node::Gather(k) => {
+                    let lanes = self.gathered[k as usize].iter();
+                    let written = lanes.map(|&x| recording.lane(x, 0)).collect();
+                    recording.gathered.push(written);
+                    Written::Gathered(recording.gathered.len() as u32 - 1)
+                }
+                Node::Slice(x, start) => Written::At(recording.lane(x, start)),
+                Node::Lane(x, i) => Written::At(recording.lane(x, i)),
+                Node::Sum(x) => {
+                    let lanes = self.width_of(x) as u32;
+                    let sum = (1..lanes).fold(recording.lane(x, 0), |sum, i| {
+                        let lane = recording.lane(x, i);
+                        recording.nodes.push(Node::Op(Op::Add(sum, lane)));
+                        recording.nodes.len() as u32 - 1
+                    });
+                    Written::At(sum)
+                }
+            };
+            recording.written.push(written);
+        }
+        let guards = (self.guards.iter()).map(|&g| renumber_guard(g, |x| recording.lane(x, 0)));
+        recording.guards = guards.collect();
+        recording
     }
 }
 

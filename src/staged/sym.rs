@@ -26,14 +26,23 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// assert!((two * two).is_constant());
 /// ```
 #[derive(Clone, Copy)]
-pub struct Sym(Repr);
+pub struct Sym(pub(super) Repr);
 
+/// What a [`Sym`] is, as the recorder reads it.
 #[derive(Clone, Copy)]
-enum Repr {
+pub(super) enum Repr {
     Const(f64),
     Node {
         id: u32,
         generation: u32,
+        value: f64,
+    },
+    /// One lane of a family, a value on its own (see [`recorder::lane`]): no node is recorded
+    /// for it unless an operation on it alone is.
+    Lane {
+        family: u32,
+        generation: u32,
+        lane: u32,
         value: f64,
     },
     /// A family of lanes: one value for each element of a loop staged once (see
@@ -58,6 +67,15 @@ impl Sym {
         })
     }
 
+    pub(crate) fn lane(family: u32, generation: u32, lane: u32, value: f64) -> Sym {
+        Sym(Repr::Lane {
+            family,
+            generation,
+            lane,
+            value,
+        })
+    }
+
     pub(crate) fn lanes(id: u32, generation: u32) -> Sym {
         Sym(Repr::Lanes { id, generation })
     }
@@ -68,7 +86,7 @@ impl Sym {
     /// for the one value stages the loop element by element instead.
     pub fn value(self) -> f64 {
         match self.0 {
-            Repr::Const(c) | Repr::Node { value: c, .. } => c,
+            Repr::Const(c) | Repr::Node { value: c, .. } | Repr::Lane { value: c, .. } => c,
             Repr::Lanes { .. } => recorder::diverge(),
         }
     }
@@ -76,23 +94,6 @@ impl Sym {
     /// Whether this is a constant (it does not depend on the program's input).
     pub fn is_constant(self) -> bool {
         matches!(self.0, Repr::Const(_))
-    }
-
-    /// The node and the recording it belongs to, unless a constant.
-    pub(crate) fn node_id(self) -> Option<(u32, u32)> {
-        match self.0 {
-            Repr::Node { id, generation, .. } => Some((id, generation)),
-            Repr::Const(_) => None,
-            Repr::Lanes { .. } => recorder::diverge(),
-        }
-    }
-
-    /// The family and the recording it belongs to, for a family of lanes.
-    pub(crate) fn lanes_id(self) -> Option<(u32, u32)> {
-        match self.0 {
-            Repr::Lanes { id, generation } => Some((id, generation)),
-            _ => None,
-        }
     }
 
     /// The one answer every lane of `operands` gives to `question`, each lane's recorded by
@@ -131,6 +132,12 @@ impl fmt::Debug for Sym {
         match self.0 {
             Repr::Const(c) => write!(f, "Sym({c:?})"),
             Repr::Node { id, value, .. } => write!(f, "Sym(#{id} = {value:?})"),
+            Repr::Lane {
+                family,
+                lane,
+                value,
+                ..
+            } => write!(f, "Sym(#{family}[{lane}] = {value:?})"),
             Repr::Lanes { id, .. } => write!(f, "Sym(lanes #{id})"),
         }
     }
@@ -198,6 +205,14 @@ impl Additive for Sym {
     }
     fn plus(&self, other: &Sym) -> Sym {
         *self + *other
+    }
+    /// One operation where `xs` are the lanes of a loop staged once, in order; else added one
+    /// by one.
+    fn sum_of(xs: &[Sym]) -> Sym {
+        match recorder::lanes_of(xs) {
+            Some(family) => recorder::sum(family),
+            None => xs.iter().fold(Sym::zero(), |acc, &x| acc + x),
+        }
     }
     fn symbolic() -> Option<super::SymCoords<Sym>> {
         Some(super::SymCoords::of())

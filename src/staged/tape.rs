@@ -44,6 +44,7 @@ pub struct Tape {
     /// once, before the operations, rather than as one guard per input.
     pub(super) numbers_in: bool,
     rewrites: Vec<(&'static str, usize)>,
+    recorded: usize,
 }
 
 /// The slots a [`Tape`] evaluates in, made once by [`Tape::workspace`] and reused: evaluating
@@ -107,7 +108,7 @@ impl Tape {
         let mut constants: Vec<f64> = Vec::new();
         let output_nodes: Vec<Result<u32, f64>> = outputs
             .iter()
-            .map(|s| s.node_id().map(|(id, _)| id).ok_or(s.value()))
+            .map(|&s| recording.node_of(s))
             .collect();
         let guard_nodes = recording.guards.iter().flat_map(|g| guard_operands(*g));
         for id in output_nodes
@@ -176,15 +177,10 @@ impl Tape {
                 }
             })
             .collect();
-        let is_input = |x: u32| matches!(nodes[x as usize], Node::Input(_));
-        let numbers_in = recording
-            .guards
-            .iter()
-            .any(|g| matches!(*g, Guard::Nan(x, false) if is_input(x)));
+        let numbers_in = recording.numbers_in;
         let guards: Vec<Guard> = recording
             .guards
             .iter()
-            .filter(|g| !matches!(**g, Guard::Nan(x, false) if is_input(x)))
             .map(|g| renumber_guard(*g, |x| slot[x as usize]))
             .collect();
         let mut rewrites: Vec<_> = (rules::RULES.iter().zip(recording.rewrites))
@@ -203,6 +199,7 @@ impl Tape {
             guards,
             numbers_in,
             rewrites,
+            recorded: recording.recorded(),
         }
     }
 
@@ -285,6 +282,29 @@ impl Tape {
     /// How many times each simplification rule fired while recording, by name.
     pub fn rewrites(&self) -> &[(&'static str, usize)] {
         &self.rewrites
+    }
+
+    /// The number of values recorded, one for each input coordinate and one for each operation,
+    /// a loop's for all its elements one (a family of lanes, see [`crate::staged`]): the size
+    /// of the staged program before the tape writes its loops out element by element.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::staged::{Sym, compile};
+    /// // Σᵢ exp(xᵢ), its loop staged once: for 10 elements or 1000, the same operations.
+    /// let exps = Reverse::map_v(Reverse::compose(Reverse::exp_c(), Reverse::exr()));
+    /// let f = compile(&Reverse::compose(
+    ///     Reverse::sum_v(),
+    ///     Reverse::compose(exps, Reverse::fork(Reverse::it(), Reverse::id())),
+    /// ));
+    /// let (ten, thousand) = (f.gradient_tape(&vec![0.5; 10]), f.gradient_tape(&vec![0.5; 1000]));
+    /// assert_eq!(ten.recorded() - 10, thousand.recorded() - 1000);
+    /// assert!(thousand.len() >= 1000);
+    /// ```
+    pub fn recorded(&self) -> usize {
+        self.recorded
     }
 
     /// The number of slots a [`Workspace`] has.

@@ -142,10 +142,7 @@ impl<K: LoopLinear> VecCat for D<K> {
     fn sum_v<A: Additive>() -> DMap<K, Vec<A>, A> {
         DMap::new(|xs: Vec<A>| {
             let h = VecLen(xs.len());
-            let total = xs.iter().fold(A::zero(), |mut acc, x| {
-                acc.plus_assign(x);
-                acc
-            });
+            let total = A::sum_of(&xs);
             (total, K::jam_i(h))
         })
     }
