@@ -44,8 +44,10 @@
 //! number of scalar operations the program does, and a tape is valid for one shape of input.
 //! A `map_v` over values made of `Sym`s is recorded without running `D<K>` once per element: its
 //! body is recorded at the first element as a tape of its own and run on families of lanes (one
-//! value for each element), its derivative that tape's linearization there; where elements
-//! branch apart, the loop is recorded element by element.
+//! value for each element, one node of the recording for all of them), its derivative that
+//! tape's linearization there; where elements branch apart, the loop is recorded element by
+//! element. The recording of such a loop is the size of its text ([`Tape::recorded`]); the
+//! tape writes it out element by element, as runs of one instruction ([`Tape::runs`]).
 //!
 //! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed

@@ -1,14 +1,14 @@
 //! A loop staged once for all its elements: `D<K>`'s `map_v` over values made of [`Sym`]s
 //! records its body once, at the first element, as a [`Tape`] of its own, and runs that tape on
-//! families of lanes ([`recorder::family`]) — each operation once for every element, without
-//! `D<K>` running the body again — and its derivative is the tape's linearization on those
-//! families, given to `K` by its actions ([`LoopLinear::from_actions`]).
+//! families of lanes ([`recorder::family`]) — each operation once for all the elements, one node
+//! of the recording, without `D<K>` running the body again — and its derivative is the tape's
+//! linearization on those families, given to `K` by its actions ([`LoopLinear::from_actions`]).
 //!
-//! The recording holds every element's operations still (one node per lane), but staging a
-//! loop costs what recording its operations does, not what running `D<K>`'s closures on each
-//! element does. Where the elements take different branches (a comparison, a value read as a
-//! number, answered differently by two lanes), the attempt ends and the loop is staged element
-//! by element, as where `K` cannot take a map by its actions (`Mat`).
+//! So the recording holds the body's operations once, whatever the number of elements (the
+//! tape writes them out element by element when it is made). Where the elements take different
+//! branches (a comparison, a value read as a number, answered differently by two lanes), the
+//! attempt ends and the loop is staged element by element, as where `K` cannot take a map by
+//! its actions (`Mat`).
 
 use super::SymCoords;
 use super::linearization::Linearization;
@@ -279,6 +279,27 @@ mod tests {
     #[crate::program]
     fn scaled<S: Scalar>(a: S, x: Vec<S>) -> S {
         x.iter().map(|xi| a * xi.exp() + a * a).sum::<S>()
+    }
+
+    #[test]
+    fn a_loop_s_recording_is_the_size_of_its_text() {
+        let point = |n: usize| (0.7, (0..n).map(|i| (i as f64 * 0.37).sin()).collect());
+        // The values recorded for a gradient's tape, its inputs (one node each) aside.
+        let operations = |tape: crate::staged::Tape, n: usize| {
+            assert!(
+                tape.len() >= n,
+                "{} operations for {n} elements",
+                tape.len()
+            );
+            tape.recorded() - (n + 1)
+        };
+        let recorded = |n: usize| {
+            let reverse = compile(&scaled::<Reverse, Sym>()).gradient_tape(&point(n));
+            let delta = compile(&scaled::<ReverseDelta, Sym>()).gradient_tape(&point(n));
+            let cont = compile(&scaled::<ReverseCont<Sym>, Sym>()).gradient_tape(&point(n));
+            [reverse, delta, cont].map(|tape| operations(tape, n))
+        };
+        assert_eq!(recorded(10), recorded(1000));
     }
 
     #[test]

@@ -22,8 +22,7 @@ use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 /// the recording ends, and so holds only inputs, constants and operations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Node {
-    /// The `i`-th coordinate of the input (a family of every coordinate from the `i`-th, while
-    /// recording).
+    /// The `i`-th coordinate of the input.
     Input(u32),
     /// A constant.
     Const(f64),
@@ -31,9 +30,9 @@ pub(crate) enum Node {
     Op(Op),
     /// The family whose lanes are the `k`-th list of values gathered ([`Recorder::gathered`]).
     Gather(u32),
-    /// The family of `w` lanes of the family `x` from its `s`-th: `Slice(x, s)` (`x` an
-    /// operation or the inputs, whose lanes are written out one after another).
-    Slice(u32, u32),
+    /// The family of `w` values recorded one after another, from the node `x` (as a vector that
+    /// is the input, or part of it): `Range(x)`.
+    Range(u32),
     /// The `i`-th lane of the family `x`: `Lane(x, i)`.
     Lane(u32, u32),
     /// The sum of the lanes of the family `x`, in order.
@@ -76,7 +75,10 @@ pub(crate) struct Recording {
     /// Whether the program asked whether an input is NaN (the entry points do): its tape
     /// checks that none is.
     pub(crate) numbers_in: bool,
-    /// For each node recorded (a family one node), where it is in `nodes`.
+    /// How many nodes were recorded, a family one node.
+    recorded: usize,
+    /// For each node recorded, where it is in `nodes`; empty where the recording held no
+    /// family, each node where it was recorded.
     written: Vec<Written>,
     /// The lists of values gathered into families, as nodes of `nodes`.
     gathered: Vec<Box<[u32]>>,
@@ -108,16 +110,31 @@ impl Recording {
     /// The node of `nodes` that is the `i`-th lane of the node recorded `x` (`x` itself unless
     /// a family).
     fn lane(&self, x: u32, i: u32) -> u32 {
-        match self.written[x as usize] {
+        let Some(&written) = self.written.get(x as usize) else {
+            return x;
+        };
+        match written {
             Written::At(first) => first + i,
             Written::Gathered(k) => self.gathered[k as usize][i as usize],
         }
     }
 
+    /// Where the family of the values recorded as `lanes` is: at its first lane's node where
+    /// they are written one after another.
+    fn gather(&mut self, lanes: impl Iterator<Item = u32>) -> Written {
+        let written: Box<[u32]> = lanes.map(|x| self.lane(x, 0)).collect();
+        if (written.iter().zip(0..)).all(|(&x, i)| x == written[0] + i) {
+            return Written::At(written[0]);
+        }
+        let k = self.gathered.len() as u32;
+        self.gathered.push(written);
+        Written::Gathered(k)
+    }
+
     /// How many nodes were recorded, a family of lanes one node: the recording's size before
     /// its families were written out lane by lane.
     pub(crate) fn recorded(&self) -> usize {
-        self.written.len()
+        self.recorded
     }
 }
 
@@ -133,6 +150,9 @@ struct Recorder {
     /// The lists of values gathered into families ([`Node::Gather`]), and each list's family.
     gathered: Vec<Box<[u32]>>,
     gathers: FxHashMap<Box<[u32]>, u32>,
+    /// The families of values recorded one after another ([`Node::Range`]), by their first
+    /// value and number.
+    ranges: FxHashMap<(u32, u32), u32>,
     /// For each family (as numbered in `lanes`), the node of each of its lanes read alone
     /// ([`Node::Lane`]), [`SCALAR`] where none is; empty until one is.
     lanes_read: Vec<Box<[u32]>>,
@@ -204,6 +224,7 @@ pub(crate) fn record<R>(
             lanes: Vec::new(),
             gathered: Vec::new(),
             gathers: FxHashMap::default(),
+            ranges: FxHashMap::default(),
             lanes_read: Vec::new(),
             attempts: 0,
             in_attempt,
@@ -218,23 +239,11 @@ pub(crate) fn record<R>(
         })
     });
     let ending = Ending;
-    // The inputs are one family, so that a loop over them reads them as one; each is also a
-    // node of its own, recorded before any operation, so that the order of the nodes (which
-    // the rules and the canonical order of operands read) has every input oldest.
-    let syms: Vec<Sym> = with(|r| match inputs {
-        [] => Vec::new(),
-        &[x] => vec![r.push(Node::Input(0), x)],
-        _ => {
-            let family = r.push_family(Node::Input(0), inputs.into());
-            let id = r.intern(family);
-            (0..inputs.len())
-                .map(|i| {
-                    r.lane_node(id, i as u32);
-                    r.lane(family, i)
-                })
-                .collect()
-        }
-    });
+    let syms: Vec<Sym> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| with(|r| r.push(Node::Input(i as u32), v)))
+        .collect();
     let result = body(&syms);
     let recorder = RECORDERS.with(|r| r.borrow_mut().pop()).expect("recording");
     std::mem::forget(ending);
@@ -256,8 +265,8 @@ fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
 /// The most operands of an operation.
 const MAX_ARITY: usize = 2;
 
-/// Records `op` applied to `args` (constants or nodes of this recording), simplified, shared;
-/// where an argument is a family of lanes, once for each lane.
+/// Records `op` applied to `args` (constants or values of this recording), simplified, shared;
+/// where an argument is a family of lanes, once for all its lanes, as one node.
 pub(crate) fn apply(args: &[Sym], op: impl Fn(&[u32]) -> Op) -> Sym {
     assert!(
         args.len() <= MAX_ARITY,
@@ -490,15 +499,7 @@ impl Recorder {
 
     /// Whether `x` is an input (a coordinate of the recording's point).
     fn is_input(&self, x: Sym) -> bool {
-        let id = match x.0 {
-            Repr::Node { id, .. } | Repr::Lane { family: id, .. } => id,
-            _ => return false,
-        };
-        match self.nodes[id as usize] {
-            Node::Input(_) => true,
-            Node::Lane(family, _) => matches!(self.nodes[family as usize], Node::Input(_)),
-            _ => false,
-        }
+        matches!(x.0, Repr::Node { id, .. } if matches!(self.nodes[id as usize], Node::Input(_)))
     }
 
     /// The number of lanes of the node `id` (1 unless a family).
@@ -516,11 +517,14 @@ impl Recorder {
             return x;
         };
         self.check(generation);
-        if let Node::Gather(k) = self.nodes[id as usize] {
-            return self.sym(self.gathered[k as usize][i]);
+        match self.nodes[id as usize] {
+            Node::Gather(k) => self.sym(self.gathered[k as usize][i]),
+            Node::Range(first) => self.sym(first + i as u32),
+            _ => {
+                let value = self.lanes[self.family[id as usize] as usize][i];
+                Sym::lane(id, generation, i as u32, value)
+            }
         }
-        let value = self.lanes[self.family[id as usize] as usize][i];
-        Sym::lane(id, generation, i as u32, value)
     }
 
     /// The node of the `i`-th lane of the family `id`, read alone.
@@ -543,7 +547,7 @@ impl Recorder {
     /// part of one) whose lanes they are in order, or their values gathered.
     fn family(&mut self, lanes: Vec<Sym>) -> Result<Sym, Differ> {
         let key = |x: Sym| match x.0 {
-            Repr::Const(c) => Ok((0, c.to_bits(), 0)),
+            Repr::Const(c) => Ok((0_u8, c.to_bits(), 0_u32)),
             Repr::Node { id, .. } => Ok((1, u64::from(id), 0)),
             Repr::Lane { family, lane, .. } => Ok((2, u64::from(family), lane)),
             Repr::Lanes { .. } => Err(Differ),
@@ -559,30 +563,32 @@ impl Recorder {
         if same {
             return Ok(first);
         }
-        if let (2, x, start) = first_key {
-            let x = x as u32;
-            let in_order = (lanes.iter().enumerate())
-                .all(|(i, &l)| key(l).is_ok_and(|k| k == (2, u64::from(x), start + i as u32)));
-            if in_order {
-                return Ok(self.slice(x, start, lanes.len()));
+        // The `i`-th of `lanes` has the key `at(i)`, for every `i`.
+        let each = |at: &dyn Fn(u64) -> (u8, u64, u32)| {
+            (lanes.iter().zip(0..)).all(|(&l, i)| key(l).is_ok_and(|k| k == at(i)))
+        };
+        match first_key {
+            (2, x, 0) if self.width_of(x as u32) == lanes.len() && each(&|i| (2, x, i as u32)) => {
+                Ok(self.sym(x as u32))
+            }
+            (1, x, _) if each(&|i| (1, x + i, 0)) => Ok(self.range(x as u32, lanes.len())),
+            _ => {
+                let ids: Box<[u32]> = lanes.iter().map(|&l| self.intern(l)).collect();
+                Ok(self.gather(ids))
             }
         }
-        let ids: Box<[u32]> = lanes.iter().map(|&l| self.intern(l)).collect();
-        Ok(self.gather(ids))
     }
 
-    /// The family of the `width` lanes of the family `x` from its `start`-th.
-    fn slice(&mut self, x: u32, start: u32, width: usize) -> Sym {
-        if start == 0 && self.width_of(x) == width {
-            return self.sym(x);
+    /// The family of the `width` values recorded one after another from the node `first`.
+    fn range(&mut self, first: u32, width: usize) -> Sym {
+        if let Some(&id) = self.ranges.get(&(first, width as u32)) {
+            return self.sym(id);
         }
-        let (x, start) = match self.nodes[x as usize] {
-            Node::Slice(y, s) => (y, s + start),
-            _ => (x, start),
-        };
-        let lanes = &self.lanes[self.family[x as usize] as usize];
-        let values = lanes[start as usize..start as usize + width].into();
-        self.push_family(Node::Slice(x, start), values)
+        let values = self.values[first as usize..first as usize + width].into();
+        let family = self.push_family(Node::Range(first), values);
+        let id = self.intern(family);
+        self.ranges.insert((first, width as u32), id);
+        family
     }
 
     /// The family whose lanes are the values of `ids`.
@@ -671,11 +677,23 @@ impl Recorder {
     /// family as one node for each lane, a lane read alone as that lane, a sum as additions in
     /// order.
     fn written_out(self) -> Recording {
+        if self.lanes.is_empty() {
+            return Recording {
+                recorded: self.nodes.len(),
+                nodes: self.nodes,
+                guards: self.guards,
+                rewrites: self.rewrites,
+                numbers_in: self.numbers_in,
+                written: Vec::new(),
+                gathered: Vec::new(),
+            };
+        }
         let mut recording = Recording {
             nodes: Vec::with_capacity(self.nodes.len()),
             guards: Vec::with_capacity(self.guards.len()),
             rewrites: self.rewrites,
             numbers_in: self.numbers_in,
+            recorded: self.nodes.len(),
             written: Vec::with_capacity(self.nodes.len()),
             gathered: Vec::with_capacity(self.gathered.len()),
         };
@@ -683,12 +701,8 @@ impl Recorder {
             let next = recording.nodes.len() as u32;
             let width = self.width_of(id as u32) as u32;
             let written = match node {
-                Node::Const(_) => {
+                Node::Input(_) | Node::Const(_) => {
                     recording.nodes.push(node);
-                    Written::At(next)
-                }
-                Node::Input(first) => {
-                    (0..width).for_each(|i| recording.nodes.push(Node::Input(first + i)));
                     Written::At(next)
                 }
                 Node::Op(op) => {
@@ -702,13 +716,8 @@ impl Recorder {
                     }
                     Written::At(next)
                 }
-                Node::Gather(k) => {
-                    let lanes = self.gathered[k as usize].iter();
-                    let written = lanes.map(|&x| recording.lane(x, 0)).collect();
-                    recording.gathered.push(written);
-                    Written::Gathered(recording.gathered.len() as u32 - 1)
-                }
-                Node::Slice(x, start) => Written::At(recording.lane(x, start)),
+                Node::Gather(k) => recording.gather(self.gathered[k as usize].iter().copied()),
+                Node::Range(first) => recording.gather(first..first + width),
                 Node::Lane(x, i) => Written::At(recording.lane(x, i)),
                 Node::Sum(x) => {
                     let lanes = self.width_of(x) as u32;

@@ -106,10 +106,8 @@ impl Tape {
         let nodes = &recording.nodes;
         let mut live = vec![false; nodes.len()];
         let mut constants: Vec<f64> = Vec::new();
-        let output_nodes: Vec<Result<u32, f64>> = outputs
-            .iter()
-            .map(|&s| recording.node_of(s))
-            .collect();
+        let output_nodes: Vec<Result<u32, f64>> =
+            outputs.iter().map(|&s| recording.node_of(s)).collect();
         let guard_nodes = recording.guards.iter().flat_map(|g| guard_operands(*g));
         for id in output_nodes
             .iter()
