@@ -282,6 +282,16 @@ mod tests {
     }
 
     #[test]
+    fn a_question_asked_of_a_loop_is_recorded_once_and_checked_for_every_element() {
+        let calls = Rc::new(Cell::new(0));
+        let f = compile(&sum_of::<Dual<AddFun>>(Reverse::abs_c(), &calls));
+        let tape = |n: usize| f.gradient_tape(&(1..=n).map(|i| i as f64).collect());
+        let (ten, thousand) = (tape(10), tape(1000));
+        assert_eq!(ten.recorded() - 10, thousand.recorded() - 1000);
+        assert_eq!((ten.guards(), thousand.guards()), (10, 1000));
+    }
+
+    #[test]
     fn a_loop_s_recording_is_the_size_of_its_text() {
         let point = |n: usize| (0.7, (0..n).map(|i| (i as f64 * 0.37).sin()).collect());
         // The values recorded for a gradient's tape, its inputs (one node each) aside.

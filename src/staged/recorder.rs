@@ -8,7 +8,7 @@ use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sharing::Sharing;
 use super::sym::{Repr, Sym};
-use super::tape::renumber_guard;
+use super::tape::{guard_operands, renumber_guard};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
@@ -327,6 +327,28 @@ pub(crate) fn lanes_of(xs: &[Sym]) -> Option<Sym> {
     whole.then(|| Sym::lanes(family, generation))
 }
 
+/// The answer `question` gives of the values of `operands`, some of them families: the one of
+/// every lane, a value that is no family the same in every lane; ends the attempt where two
+/// lanes answer differently.
+pub(crate) fn answer<const N: usize, T: PartialEq>(
+    operands: [Sym; N],
+    question: impl Fn([f64; N]) -> T,
+) -> T {
+    let answered = with(|r| {
+        let width = r.width(&operands)?.unwrap_or(1);
+        let lane = |x: Sym, i: usize| match x.0 {
+            Repr::Lanes { id, .. } => r.lanes[r.family[id as usize] as usize][i],
+            _ => x.value(),
+        };
+        let first = question(operands.map(|x| lane(x, 0)));
+        match (1..width).all(|i| question(operands.map(|x| lane(x, i))) == first) {
+            true => Ok(first),
+            false => Err(Differ),
+        }
+    });
+    answered.unwrap_or_else(|Differ| diverge())
+}
+
 /// The number of lanes of `x`, a family; `None` for any other value.
 pub(crate) fn width(x: Sym) -> Option<usize> {
     match x.0 {
@@ -388,7 +410,7 @@ pub(crate) fn simplifying() -> bool {
     with(|r| r.simplify)
 }
 
-/// Records the answer of a question asked of a value (no family: the caller asks each lane).
+/// Records the answer of a question asked of values: where some are families, of every lane.
 ///
 /// That an input is no NaN is not a guard of its own: the recording then checks every input
 /// at once ([`Recording::numbers_in`]).
@@ -707,11 +729,7 @@ impl Recorder {
                 }
                 Node::Op(op) => {
                     for i in 0..width {
-                        let lane = |x: u32| match self.family[x as usize] {
-                            SCALAR => recording.lane(x, 0),
-                            _ => recording.lane(x, i),
-                        };
-                        let written = op.renumber(lane);
+                        let written = op.renumber(|x| self.lane_written(&recording, x, i));
                         recording.nodes.push(Node::Op(written));
                     }
                     Written::At(next)
@@ -731,9 +749,23 @@ impl Recorder {
             };
             recording.written.push(written);
         }
-        let guards = (self.guards.iter()).map(|&g| renumber_guard(g, |x| recording.lane(x, 0)));
-        recording.guards = guards.collect();
+        for &guard in &self.guards {
+            let width = guard_operands(guard).map(|x| self.width_of(x)).max();
+            for i in 0..width.unwrap_or(1) as u32 {
+                let written = renumber_guard(guard, |x| self.lane_written(&recording, x, i));
+                recording.guards.push(written);
+            }
+        }
         recording
+    }
+
+    /// The node of `recording`, being written out, that is the `i`-th lane of the node `x`
+    /// (`x` itself where it is no family: it is the same in every lane).
+    fn lane_written(&self, recording: &Recording, x: u32, i: u32) -> u32 {
+        match self.family[x as usize] {
+            SCALAR => recording.lane(x, 0),
+            _ => recording.lane(x, i),
+        }
     }
 }
 

@@ -96,20 +96,17 @@ impl Sym {
         matches!(self.0, Repr::Const(_))
     }
 
-    /// The one answer every lane of `operands` gives to `question`, each lane's recorded by
-    /// `question`; ends the attempt where the lanes answer differently. `None` where none of
-    /// `operands` is a family.
-    fn per_lane<const N: usize, T: PartialEq>(
+    /// The answer `question` gives of the values of `operands` at the recording point: where
+    /// some are families, the one answer of every lane (a question asked of a loop staged once
+    /// is asked of every element), ending the attempt where two lanes answer differently.
+    fn answer<const N: usize, T: PartialEq>(
         operands: [Sym; N],
-        question: impl Fn([Sym; N]) -> T,
-    ) -> Option<T> {
-        let width = operands.iter().find_map(|&x| recorder::width(x))?;
-        let lanes = |i| operands.map(|x| recorder::lane(x, i));
-        let first = question(lanes(0));
-        if (1..width).any(|i| question(lanes(i)) != first) {
-            recorder::diverge();
+        question: impl Fn([f64; N]) -> T,
+    ) -> T {
+        if operands.iter().all(|x| !matches!(x.0, Repr::Lanes { .. })) {
+            return question(operands.map(Sym::value));
         }
-        Some(first)
+        recorder::answer(operands, question)
     }
 
     fn unary(self, op: fn(u32) -> Op) -> Sym {
@@ -154,10 +151,7 @@ impl PartialOrd for Sym {
     /// The order of the values at the recording point, recorded as a guard: the compiled program
     /// is used at another point only where this answer is the same.
     fn partial_cmp(&self, other: &Sym) -> Option<Ordering> {
-        if let Some(answer) = Sym::per_lane([*self, *other], |[x, y]| x.partial_cmp(&y)) {
-            return answer;
-        }
-        let answer = self.value().partial_cmp(&other.value());
+        let answer = Sym::answer([*self, *other], |[x, y]| x.partial_cmp(&y));
         recorder::guard(&[*self, *other], |ids| Guard::Order(ids[0], ids[1], answer));
         answer
     }
@@ -244,12 +238,9 @@ impl Scalar for Sym {
     /// The value at the recording point, recorded as a guard: a program that turns a value into a
     /// number of its own is compiled for that value only.
     fn to_f64(self) -> f64 {
-        if let Some(bits) = Sym::per_lane([self], |[x]| x.to_f64().to_bits()) {
-            return f64::from_bits(bits);
-        }
-        let value = self.value();
-        recorder::guard(&[self], |ids| Guard::Value(ids[0], value.to_bits()));
-        value
+        let bits = Sym::answer([self], |[x]| x.to_bits());
+        recorder::guard(&[self], |ids| Guard::Value(ids[0], bits));
+        f64::from_bits(bits)
     }
     fn sin(self) -> Sym {
         self.unary(Op::Sin)
@@ -301,17 +292,11 @@ impl Scalar for Sym {
     }
     /// The value at the recording point, recorded as nothing.
     fn peek(self) -> f64 {
-        if let Some(bits) = Sym::per_lane([self], |[x]| x.peek().to_bits()) {
-            return f64::from_bits(bits);
-        }
-        self.value()
+        f64::from_bits(Sym::answer([self], |[x]| x.to_bits()))
     }
     /// Whether the value at the recording point is NaN, recorded as a guard.
     fn is_nan(self) -> bool {
-        if let Some(answer) = Sym::per_lane([self], |[x]| x.is_nan()) {
-            return answer;
-        }
-        let answer = self.value().is_nan();
+        let answer = Sym::answer([self], |[x]| x.is_nan());
         recorder::guard(&[self], |ids| Guard::Nan(ids[0], answer));
         answer
     }
