@@ -451,7 +451,7 @@ fn staged() {
     println!(
         "  magSqr's value and gradient: {} operations {:?}",
         tape.len(),
-        tape.ops().iter().map(|op| op.name()).collect::<Vec<_>>()
+        tape.ops().map(|op| op.name()).collect::<Vec<_>>()
     );
     println!("  at (1, 2): {:?}", mag_sqr.value_and_gradient(&(1.0, 2.0)));
     assert!(

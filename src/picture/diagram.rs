@@ -210,7 +210,7 @@ impl Diagram {
             });
             nodes.push(Node::new(NodeKind::Constant, format!("{c}"), 0, 1));
         }
-        for &op in tape.ops() {
+        for op in tape.ops() {
             let node = nodes.len();
             let mut box_ = Node::new(
                 NodeKind::Operation,

@@ -14,7 +14,7 @@
 use super::apart;
 use super::op::Op;
 use super::recorder::Guard;
-use super::tape::{self, guard_operands, holds, renumber_guard};
+use super::tape::{self, Copies, guard_operands, holds, renumber_guard};
 use std::collections::BTreeMap;
 
 /// One instruction of an allocated tape: `len` copies of `op` ([`Op::run`]) writing from slot
@@ -51,13 +51,7 @@ pub(super) struct GuardRun {
 impl GuardRun {
     /// The guards, one per copy.
     pub(super) fn copies(self) -> impl Iterator<Item = Guard> {
-        (0..self.len).map(move |k| {
-            let mut p = 0;
-            renumber_guard(self.guard, |x| {
-                p += 1;
-                (x as usize).wrapping_add_signed(k as isize * self.strides[p - 1]) as u32
-            })
-        })
+        (0..self.len).map(move |k| tape::copy(self.guard, k, self.strides))
     }
 
     /// Whether every copy gets its recorded answer from the values in `slots`.
@@ -123,7 +117,7 @@ impl Placement {
 /// slot `fixed` (each run `(op, len, strides)` writing the next `len · width` slots), its
 /// `outputs` and `guards` read from slots of that numbering.
 pub(super) fn allocate(
-    program: &[(Op, usize, [isize; 2])],
+    program: &[Copies<Op>],
     fixed: usize,
     outputs: &[u32],
     guards: &[Guard],

@@ -63,8 +63,8 @@ impl Tape {
         }
         let mut slots: Vec<S> = input.to_vec();
         slots.extend(self.constants.iter().map(|&c| S::from_f64(c)));
-        let mut steps = Vec::with_capacity(self.ops.len());
-        for op in &self.ops {
+        let mut steps = Vec::with_capacity(self.len());
+        for op in self.ops() {
             let mut operands = op.operands();
             let x = operands.next().expect("an operation has an operand");
             let y = operands.next();

@@ -47,7 +47,7 @@
 //! value for each element, one node of the recording for all of them), its derivative that
 //! tape's linearization there; where elements branch apart, the loop is recorded element by
 //! element. The recording of such a loop is the size of its text ([`Tape::recorded`]); the
-//! tape writes it out element by element, as runs of one instruction ([`Tape::runs`]).
+//! tape runs each of its operations as one instruction for all the elements ([`Tape::runs`]).
 //!
 //! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed

@@ -5,7 +5,7 @@
 //! linearization on those families, given to `K` by its actions ([`LoopLinear::from_actions`]).
 //!
 //! So the recording holds the body's operations once, whatever the number of elements (the
-//! tape writes them out element by element when it is made). Where the elements take different
+//! tape runs each as one instruction for all of them). Where the elements take different
 //! branches (a comparison, a value read as a number, answered differently by two lanes), the
 //! attempt ends and the loop is staged element by element, as where `K` cannot take a map by
 //! its actions (`Mat`).
@@ -294,14 +294,15 @@ mod tests {
     #[test]
     fn a_loop_s_recording_is_the_size_of_its_text() {
         let point = |n: usize| (0.7, (0..n).map(|i| (i as f64 * 0.37).sin()).collect());
-        // The values recorded for a gradient's tape, its inputs (one node each) aside.
+        // The values recorded for a gradient's tape, its inputs (one node each) aside, and the
+        // instructions the tape runs.
         let operations = |tape: crate::staged::Tape, n: usize| {
             assert!(
                 tape.len() >= n,
                 "{} operations for {n} elements",
                 tape.len()
             );
-            tape.recorded() - (n + 1)
+            (tape.recorded() - (n + 1), tape.runs())
         };
         let recorded = |n: usize| {
             let reverse = compile(&scaled::<Reverse, Sym>()).gradient_tape(&point(n));

@@ -8,7 +8,6 @@ use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sharing::Sharing;
 use super::sym::{Repr, Sym};
-use super::tape::{guard_operands, renumber_guard};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
@@ -18,8 +17,8 @@ use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 /// A node may be a *family*: one value for each element of a loop staged once, its lanes (see
 /// [`family`]). An operation with a family among its operands is a family of as many lanes, its
 /// `i`-th lane the operation on its operands' `i`-th lanes (a value that is no family is the
-/// same in every lane). A [`Recording`] holds no family: each is written out lane by lane when
-/// the recording ends, and so holds only inputs, constants and operations.
+/// same in every lane). The tape writes a family out lane by lane, into consecutive slots
+/// where it can.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Node {
     /// The `i`-th coordinate of the input.
@@ -64,8 +63,8 @@ impl Guard {
     }
 }
 
-/// A finished recording: its nodes in order (each operation after its operands, no family:
-/// each lane its own node) and guards.
+/// A finished recording: its nodes in order, each after the nodes it reads, some of them
+/// families of lanes, and its guards (a guard on a family asks its question of every lane).
 #[derive(Debug)]
 pub(crate) struct Recording {
     pub(crate) nodes: Vec<Node>,
@@ -75,66 +74,57 @@ pub(crate) struct Recording {
     /// Whether the program asked whether an input is NaN (the entry points do): its tape
     /// checks that none is.
     pub(crate) numbers_in: bool,
-    /// How many nodes were recorded, a family one node.
-    recorded: usize,
-    /// For each node recorded, where it is in `nodes`; empty where the recording held no
-    /// family, each node where it was recorded.
-    written: Vec<Written>,
-    /// The lists of values gathered into families, as nodes of `nodes`.
+    /// The number of lanes of each node (1 unless a family); empty where no node is a family.
+    widths: Vec<u32>,
+    /// The lists of values gathered into families ([`Node::Gather`]).
     gathered: Vec<Box<[u32]>>,
 }
 
-/// Where a node recorded is once its families are written out lane by lane.
-#[derive(Clone, Copy, Debug)]
-enum Written {
-    /// A value's node, or the node of a family's first lane, the others after it in order.
-    At(u32),
-    /// The family of the `k`-th list gathered.
-    Gathered(u32),
-}
-
 impl Recording {
-    /// The node of `nodes` that is `x`, a value of this recording, or `x`'s value if it is a
-    /// constant.
-    pub(crate) fn node_of(&self, x: Sym) -> Result<u32, f64> {
+    /// The node that is `x`, a value of this recording, with the lane of it that `x` is (0
+    /// unless a family's); or `x`'s value if it is a constant.
+    pub(crate) fn node_of(&self, x: Sym) -> Result<(u32, u32), f64> {
         match x.0 {
             Repr::Const(c) => Err(c),
-            Repr::Node { id, .. } => Ok(self.lane(id, 0)),
-            Repr::Lane { family, lane, .. } => Ok(self.lane(family, lane)),
+            Repr::Node { id, .. } => Ok((id, 0)),
+            Repr::Lane { family, lane, .. } => Ok((family, lane)),
             Repr::Lanes { .. } => panic!(
                 "catad::staged: a loop's values for all its elements were returned as one value"
             ),
         }
     }
 
-    /// The node of `nodes` that is the `i`-th lane of the node recorded `x` (`x` itself unless
-    /// a family).
-    fn lane(&self, x: u32, i: u32) -> u32 {
-        let Some(&written) = self.written.get(x as usize) else {
-            return x;
-        };
-        match written {
-            Written::At(first) => first + i,
-            Written::Gathered(k) => self.gathered[k as usize][i as usize],
-        }
+    /// The number of lanes of the node `id`: 1 unless a family.
+    pub(crate) fn width(&self, id: u32) -> u32 {
+        self.widths.get(id as usize).copied().unwrap_or(1)
     }
 
-    /// Where the family of the values recorded as `lanes` is: at its first lane's node where
-    /// they are written one after another.
-    fn gather(&mut self, lanes: impl Iterator<Item = u32>) -> Written {
-        let written: Box<[u32]> = lanes.map(|x| self.lane(x, 0)).collect();
-        if (written.iter().zip(0..)).all(|(&x, i)| x == written[0] + i) {
-            return Written::At(written[0]);
-        }
-        let k = self.gathered.len() as u32;
-        self.gathered.push(written);
-        Written::Gathered(k)
+    /// The nodes the node `id` reads: an operation's operands, the values a family gathers or
+    /// ranges over, the family a lane or a sum is of.
+    pub(crate) fn reads(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
+        let (op, listed, range, family): (Option<Op>, &[u32], _, _) = match self.nodes[id as usize]
+        {
+            Node::Op(op) => (Some(op), &[], 0..0, None),
+            Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, None),
+            Node::Range(first) => (None, &[], first..first + self.width(id), None),
+            Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, Some(x)),
+            Node::Input(_) | Node::Const(_) => (None, &[], 0..0, None),
+        };
+        (op.into_iter().flat_map(Op::operands))
+            .chain(listed.iter().copied())
+            .chain(range)
+            .chain(family)
+    }
+
+    /// The values the family `Gather(k)` gathers, in order of lane.
+    pub(crate) fn gathered(&self, k: u32) -> &[u32] {
+        &self.gathered[k as usize]
     }
 
     /// How many nodes were recorded, a family of lanes one node: the recording's size before
-    /// its families were written out lane by lane.
+    /// the tape writes its families out lane by lane.
     pub(crate) fn recorded(&self) -> usize {
-        self.recorded
+        self.nodes.len()
     }
 }
 
@@ -247,7 +237,7 @@ pub(crate) fn record<R>(
     let result = body(&syms);
     let recorder = RECORDERS.with(|r| r.borrow_mut().pop()).expect("recording");
     std::mem::forget(ending);
-    (result, recorder.written_out())
+    (result, recorder.finished())
 }
 
 /// Runs `f` on this thread's recorder.
@@ -695,76 +685,21 @@ impl Recorder {
         self.push_family(Node::Op(op), lanes)
     }
 
-    /// The recording, each family written out lane by lane: the inputs and an operation on a
-    /// family as one node for each lane, a lane read alone as that lane, a sum as additions in
-    /// order.
-    fn written_out(self) -> Recording {
-        if self.lanes.is_empty() {
-            return Recording {
-                recorded: self.nodes.len(),
-                nodes: self.nodes,
-                guards: self.guards,
-                rewrites: self.rewrites,
-                numbers_in: self.numbers_in,
-                written: Vec::new(),
-                gathered: Vec::new(),
-            };
-        }
-        let mut recording = Recording {
-            nodes: Vec::with_capacity(self.nodes.len()),
-            guards: Vec::with_capacity(self.guards.len()),
+    /// The recording as it stands, families and all.
+    fn finished(self) -> Recording {
+        let widths = match self.lanes.is_empty() {
+            true => Vec::new(),
+            false => (0..self.nodes.len() as u32)
+                .map(|id| self.width_of(id) as u32)
+                .collect(),
+        };
+        Recording {
+            nodes: self.nodes,
+            guards: self.guards,
             rewrites: self.rewrites,
             numbers_in: self.numbers_in,
-            recorded: self.nodes.len(),
-            written: Vec::with_capacity(self.nodes.len()),
-            gathered: Vec::with_capacity(self.gathered.len()),
-        };
-        for (id, &node) in self.nodes.iter().enumerate() {
-            let next = recording.nodes.len() as u32;
-            let width = self.width_of(id as u32) as u32;
-            let written = match node {
-                Node::Input(_) | Node::Const(_) => {
-                    recording.nodes.push(node);
-                    Written::At(next)
-                }
-                Node::Op(op) => {
-                    for i in 0..width {
-                        let written = op.renumber(|x| self.lane_written(&recording, x, i));
-                        recording.nodes.push(Node::Op(written));
-                    }
-                    Written::At(next)
-                }
-                Node::Gather(k) => recording.gather(self.gathered[k as usize].iter().copied()),
-                Node::Range(first) => recording.gather(first..first + width),
-                Node::Lane(x, i) => Written::At(recording.lane(x, i)),
-                Node::Sum(x) => {
-                    let lanes = self.width_of(x) as u32;
-                    let sum = (1..lanes).fold(recording.lane(x, 0), |sum, i| {
-                        let lane = recording.lane(x, i);
-                        recording.nodes.push(Node::Op(Op::Add(sum, lane)));
-                        recording.nodes.len() as u32 - 1
-                    });
-                    Written::At(sum)
-                }
-            };
-            recording.written.push(written);
-        }
-        for &guard in &self.guards {
-            let width = guard_operands(guard).map(|x| self.width_of(x)).max();
-            for i in 0..width.unwrap_or(1) as u32 {
-                let written = renumber_guard(guard, |x| self.lane_written(&recording, x, i));
-                recording.guards.push(written);
-            }
-        }
-        recording
-    }
-
-    /// The node of `recording`, being written out, that is the `i`-th lane of the node `x`
-    /// (`x` itself where it is no family: it is the same in every lane).
-    fn lane_written(&self, recording: &Recording, x: u32, i: u32) -> u32 {
-        match self.family[x as usize] {
-            SCALAR => recording.lane(x, 0),
-            _ => recording.lane(x, i),
+            widths,
+            gathered: self.gathered,
         }
     }
 }

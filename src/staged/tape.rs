@@ -34,7 +34,11 @@ use std::fmt;
 pub struct Tape {
     pub(super) inputs: usize,
     pub(super) constants: Vec<f64>,
-    pub(super) ops: Vec<Op>,
+    /// The operations as runs of copies ([`Op::run`]) numbered one value after another, each
+    /// family's lanes one run: [`Tape::ops`] lists them copy by copy.
+    pub(super) copies: Vec<Copies<Op>>,
+    /// The number of operations.
+    len: usize,
     /// The operations as runs of copies ([`Op::run`]) on slots reused once dead: what
     /// [`Tape::eval`] runs.
     pub(super) machine: Allocation,
@@ -101,34 +105,20 @@ impl fmt::Display for Diverged {
 impl std::error::Error for Diverged {}
 
 impl Tape {
-    /// Compiles a recording whose results are `outputs`.
+    /// Compiles a recording whose results are `outputs`: each family written out lane by lane,
+    /// an operation's lanes in consecutive slots, which run as one instruction.
     pub(crate) fn new(recording: Recording, inputs: usize, outputs: &[Sym]) -> Tape {
         let nodes = &recording.nodes;
-        let mut live = vec![false; nodes.len()];
-        let mut constants: Vec<f64> = Vec::new();
-        let output_nodes: Vec<Result<u32, f64>> =
+        let output_nodes: Vec<Result<(u32, u32), f64>> =
             outputs.iter().map(|&s| recording.node_of(s)).collect();
-        let guard_nodes = recording.guards.iter().flat_map(|g| guard_operands(*g));
-        for id in output_nodes
-            .iter()
-            .filter_map(|o| o.ok())
-            .chain(guard_nodes)
-        {
-            live[id as usize] = true;
-        }
-        for id in (0..nodes.len()).rev() {
-            if let (true, Node::Op(op)) = (live[id], nodes[id]) {
-                for x in op.operands() {
-                    live[x as usize] = true;
-                }
-            }
-        }
-        let mut slot = vec![u32::MAX; nodes.len()];
+        let live = liveness(&recording, &output_nodes);
+        let mut layout = Layout::new(nodes.len());
+        let mut constants: Vec<f64> = Vec::new();
         for (id, node) in nodes.iter().enumerate() {
             match *node {
-                Node::Input(i) => slot[id] = i,
+                Node::Input(i) => layout.set(id, i),
                 Node::Const(c) if live[id] => {
-                    slot[id] = (inputs + constants.len()) as u32;
+                    layout.set(id, (inputs + constants.len()) as u32);
                     constants.push(c);
                 }
                 _ => {}
@@ -141,34 +131,52 @@ impl Tape {
         // computed together; `u32::MAX` before.
         let both = sin_cos_operands(nodes, &live);
         let mut sin_cos = vec![u32::MAX; nodes.len()];
-        let mut ops = Vec::new();
+        let mut copies = Vec::new();
         let mut next_slot = (inputs + constants.len()) as u32;
-        for id in schedule(nodes, &live) {
-            let (Node::Op(op), true) = (nodes[id], slot[id] == u32::MAX) else {
-                continue;
-            };
-            match op {
-                Op::Sin(x) | Op::Cos(x) if both[x as usize] => {
+        for id in schedule(&recording, &live) {
+            let width = recording.width(id as u32);
+            match nodes[id] {
+                Node::Op(op @ (Op::Sin(x) | Op::Cos(x))) if both[x as usize] => {
                     let pair = &mut sin_cos[x as usize];
                     if *pair == u32::MAX {
-                        ops.push(Op::SinCos(slot[x as usize]));
+                        layout.write(&mut copies, Op::SinCos(x), width);
                         *pair = next_slot;
-                        next_slot += 2;
+                        next_slot += 2 * width;
                     }
-                    slot[id] = *pair + u32::from(matches!(op, Op::Cos(_)));
+                    let slot = *pair + u32::from(matches!(op, Op::Cos(_)));
+                    layout.set_lanes(id, slot, 2, width);
                 }
-                _ => {
-                    ops.push(op.renumber(|x| slot[x as usize]));
-                    slot[id] = next_slot;
-                    next_slot += 1;
+                Node::Op(op) => {
+                    layout.write(&mut copies, op, width);
+                    layout.set_lanes(id, next_slot, 1, width);
+                    next_slot += width;
                 }
+                Node::Gather(k) => {
+                    let slots = recording.gathered(k).iter().map(|&x| layout.slot(x, 0));
+                    layout.list(id, slots.collect());
+                }
+                Node::Range(first) => {
+                    let slots = (first..first + width).map(|x| layout.slot(x, 0));
+                    layout.list(id, slots.collect());
+                }
+                Node::Lane(x, i) => layout.set(id, layout.slot(x, i)),
+                Node::Sum(x) => {
+                    let mut sum = layout.slot(x, 0);
+                    for i in 1..recording.width(x) {
+                        push(&mut copies, Op::Add(sum, layout.slot(x, i)), 1, [0, 0]);
+                        sum = next_slot;
+                        next_slot += 1;
+                    }
+                    layout.set(id, sum);
+                }
+                Node::Input(_) | Node::Const(_) => {}
             }
         }
         let mut next_constant = first_constant as u32;
         let outputs: Vec<u32> = output_nodes
             .iter()
-            .map(|o| match o {
-                Ok(id) => slot[*id as usize],
+            .map(|o| match *o {
+                Ok((id, lane)) => layout.slot(id, lane),
                 Err(_) => {
                     next_constant += 1;
                     next_constant - 1
@@ -176,23 +184,25 @@ impl Tape {
             })
             .collect();
         let numbers_in = recording.numbers_in;
-        let guards: Vec<Guard> = recording
-            .guards
-            .iter()
-            .map(|g| renumber_guard(*g, |x| slot[x as usize]))
+        let layout = &layout;
+        let guards: Vec<Guard> = (recording.guards.iter())
+            .flat_map(|&g| {
+                let width = guard_operands(g).map(|x| recording.width(x)).max();
+                (0..width.unwrap_or(1)).map(move |i| renumber_guard(g, |x| layout.slot(x, i)))
+            })
             .collect();
         let mut rewrites: Vec<_> = (rules::RULES.iter().zip(recording.rewrites))
             .filter(|&(_, fired)| fired > 0)
             .map(|(&(name, _), fired)| (name, fired))
             .collect();
         rewrites.sort();
-        let machine =
-            allocation::allocate(&runs(&ops), inputs + constants.len(), &outputs, &guards);
+        let machine = allocation::allocate(&copies, inputs + constants.len(), &outputs, &guards);
         Tape {
             inputs,
             constants,
             machine,
-            ops,
+            len: copies.iter().map(|&(_, len, _)| len).sum(),
+            copies,
             outputs,
             guards,
             numbers_in,
@@ -239,20 +249,23 @@ impl Tape {
 
     /// The number of operations.
     pub fn len(&self) -> usize {
-        self.ops.len()
+        self.len
     }
 
     /// Whether the tape has no operations (its outputs are inputs or constants).
     pub fn is_empty(&self) -> bool {
-        self.ops.is_empty()
+        self.len == 0
     }
 
     /// The operations, in order, their operands the numbers of values: each writes the next
     /// value after the inputs and the constants ([`Op::SinCos`] the next two). The order is by
     /// depth (an operation after all of its operands' operations), so that operations of one
-    /// kind on consecutive values sit together and run as one instruction ([`Tape::runs`]).
-    pub fn ops(&self) -> &[Op] {
-        &self.ops
+    /// kind on consecutive values sit together and run as one instruction ([`Tape::runs`]). The
+    /// tape keeps them as runs (a loop staged once, one for all its elements) and lists them
+    /// here one by one.
+    pub fn ops(&self) -> impl Iterator<Item = Op> + '_ {
+        (self.copies.iter())
+            .flat_map(|&(op, len, strides)| (0..len).map(move |k| copy(op, k, strides)))
     }
 
     /// The constants, in their slots after the inputs' (then the constant outputs').
@@ -284,7 +297,7 @@ impl Tape {
 
     /// The number of values recorded, one for each input coordinate and one for each operation,
     /// a loop's for all its elements one (a family of lanes, see [`crate::staged`]): the size
-    /// of the staged program before the tape writes its loops out element by element.
+    /// of the staged program, where [`Tape::len`] counts a loop's operations once per element.
     ///
     /// # Example
     ///
@@ -349,17 +362,133 @@ impl Tape {
     }
 }
 
-/// The live operations in order of depth (inputs and constants at depth 0, an operation one
-/// deeper than its deepest operand), then of recording: a topological order that puts the
-/// operations a vector program does element by element next to each other.
-fn schedule(nodes: &[Node], live: &[bool]) -> Vec<usize> {
+/// Where each value's lanes are in a tape's slots, as [`Tape::new`] places them.
+struct Layout {
+    places: Vec<Place>,
+    /// The slots of the families placed lane by lane ([`Place::Listed`]).
+    lists: Vec<Box<[u32]>>,
+}
+
+/// Where a value's lanes are.
+#[derive(Clone, Copy)]
+enum Place {
+    /// The `i`-th at `base + i·stride`: a value that is no family at `base`, with stride 0.
+    Strided { base: u32, stride: u32 },
+    /// The `i`-th in the `i`-th slot of the `k`-th list.
+    Listed(u32),
+}
+
+impl Layout {
+    fn new(nodes: usize) -> Layout {
+        let unplaced = Place::Strided {
+            base: u32::MAX,
+            stride: 0,
+        };
+        Layout {
+            places: vec![unplaced; nodes],
+            lists: Vec::new(),
+        }
+    }
+
+    /// The slot of the `i`-th lane of the node `x` (of `x` itself where it is no family).
+    fn slot(&self, x: u32, i: u32) -> u32 {
+        match self.places[x as usize] {
+            Place::Strided { base, stride } => base + i * stride,
+            Place::Listed(k) => self.lists[k as usize][i as usize],
+        }
+    }
+
+    /// Places the value `id`, no family, at `slot`.
+    fn set(&mut self, id: usize, slot: u32) {
+        self.set_lanes(id, slot, 0, 1);
+    }
+
+    /// Places the lanes of `id`, `width` of them, from `base` at `stride` (at `base` alone where
+    /// `width` is 1).
+    fn set_lanes(&mut self, id: usize, base: u32, stride: u32, width: u32) {
+        let stride = if width > 1 { stride } else { 0 };
+        self.places[id] = Place::Strided { base, stride };
+    }
+
+    /// Appends the `width` lanes of `op`, on the values this layout places, to `program`: one
+    /// run where every operand's lanes are at a stride.
+    fn write(&self, program: &mut Vec<Copies<Op>>, op: Op, width: u32) {
+        let mut strides = [0; 2];
+        let mut strided = true;
+        for (p, x) in op.operands().enumerate() {
+            match self.places[x as usize] {
+                Place::Strided { stride, .. } => strides[p] = stride as isize,
+                Place::Listed(_) => strided = false,
+            }
+        }
+        if strided {
+            push(
+                program,
+                op.renumber(|x| self.slot(x, 0)),
+                width as usize,
+                strides,
+            );
+        } else {
+            for i in 0..width {
+                push(program, op.renumber(|x| self.slot(x, i)), 1, [0, 0]);
+            }
+        }
+    }
+
+    /// Places the lanes of `id` in `slots`: at a stride where they are.
+    fn list(&mut self, id: usize, slots: Box<[u32]>) {
+        let stride = slots.get(1).map_or(0, |&s| s.wrapping_sub(slots[0]));
+        let strided = slots.windows(2).all(|w| w[1].wrapping_sub(w[0]) == stride);
+        self.places[id] = match strided && stride <= i32::MAX as u32 {
+            true => Place::Strided {
+                base: slots[0],
+                stride,
+            },
+            false => {
+                self.lists.push(slots);
+                Place::Listed(self.lists.len() as u32 - 1)
+            }
+        };
+    }
+}
+
+/// Which nodes an output or a guard needs (dead-code elimination), a family whole.
+fn liveness(recording: &Recording, outputs: &[Result<(u32, u32), f64>]) -> Vec<bool> {
+    let mut live = vec![false; recording.nodes.len()];
+    let output_nodes = outputs.iter().filter_map(|o| o.ok().map(|(id, _)| id));
+    let guard_nodes = recording.guards.iter().flat_map(|g| guard_operands(*g));
+    for id in output_nodes.chain(guard_nodes) {
+        live[id as usize] = true;
+    }
+    for id in (0..recording.nodes.len()).rev() {
+        if live[id] {
+            for x in recording.reads(id as u32) {
+                live[x as usize] = true;
+            }
+        }
+    }
+    live
+}
+
+/// The live nodes but inputs and constants, in order of depth (inputs and constants at depth
+/// 0, an operation or a sum one deeper than the deepest node it reads, a family of values read
+/// or a lane as deep as it), then of recording: a topological order that puts the operations a
+/// vector program does element by element next to each other.
+fn schedule(recording: &Recording, live: &[bool]) -> Vec<usize> {
+    let nodes = &recording.nodes;
     let mut depth = vec![0_u32; nodes.len()];
     let mut live_ops = Vec::new();
     for (id, node) in nodes.iter().enumerate() {
-        if let (true, Node::Op(op)) = (live[id], node) {
-            depth[id] = 1 + op.operands().map(|x| depth[x as usize]).max().unwrap_or(0);
-            live_ops.push(id);
+        if !live[id] || matches!(node, Node::Input(_) | Node::Const(_)) {
+            continue;
         }
+        let deepest = (recording.reads(id as u32))
+            .map(|x| depth[x as usize])
+            .max()
+            .unwrap_or(0);
+        let computed = matches!(node, Node::Op(_) | Node::Sum(_));
+        depth[id] = deepest + u32::from(computed);
+        live_ops.push(id);
     }
     // A counting sort by depth, stable: where each depth's operations begin, then each in turn.
     let deepest = live_ops.iter().map(|&id| depth[id]).max().unwrap_or(0);
@@ -406,27 +535,47 @@ impl Copied for Guard {
     }
 }
 
+/// `len` copies of an item, copy `k`'s operands advanced by `k` times the strides.
+pub(super) type Copies<T> = (T, usize, [isize; 2]);
+
 /// The items as runs: the longest stretches of copies of one whose operands advance by the same
 /// strides from one copy to the next.
-pub(super) fn runs<T: Copied>(items: &[T]) -> Vec<(T, usize, [isize; 2])> {
+pub(super) fn runs<T: Copied>(items: &[T]) -> Vec<Copies<T>> {
     let mut program = Vec::new();
-    let mut i = 0;
-    while i < items.len() {
-        let mut len = 1;
-        let mut strides = None;
-        while let Some(step) = items
-            .get(i + len)
-            .and_then(|&b| stride(items[i + len - 1], b))
-        {
-            if *strides.get_or_insert(step) != step {
-                break;
-            }
-            len += 1;
-        }
-        program.push((items[i], len, strides.unwrap_or([0, 0])));
-        i += len;
+    for &item in items {
+        push(&mut program, item, 1, [0, 0]);
     }
     program
+}
+
+/// Appends `len` copies of `item` at `strides` to `program`: to its last run where they go on
+/// with it at its strides (a first copy goes on with any), else as a run of their own.
+pub(super) fn push<T: Copied>(
+    program: &mut Vec<Copies<T>>,
+    item: T,
+    len: usize,
+    strides: [isize; 2],
+) {
+    let strides = if len > 1 { strides } else { [0, 0] };
+    if let Some((first, copies, at)) = program.last_mut()
+        && let Some(step) = stride(copy(*first, *copies - 1, *at), item)
+        && (*copies == 1 || *at == step)
+        && (len == 1 || strides == step)
+    {
+        *copies += len;
+        *at = step;
+        return;
+    }
+    program.push((item, len, strides));
+}
+
+/// The `k`-th copy of `item`, its operands advanced by `k` times `strides`.
+pub(super) fn copy<T: Copied>(item: T, k: usize, strides: [isize; 2]) -> T {
+    let mut p = 0;
+    item.renumber(|x| {
+        p += 1;
+        (x as usize).wrapping_add_signed(k as isize * strides[p - 1]) as u32
+    })
 }
 
 /// The strides from `a`'s operands to `b`'s, if `b` is a copy of `a` (on other operands).
@@ -499,19 +648,20 @@ pub(super) fn holds<S: Scalar>(guard: Guard, slots: &[S]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Op, allocation, runs};
+    use super::{Copies, Op, allocation, copy, push, runs};
     use quickcheck::{Arbitrary, Gen, QuickCheck};
 
     /// Straight-line operations in blocks of copies at constant (possibly negative) strides,
-    /// each reading earlier slots, after `INPUTS` input slots.
+    /// each reading earlier slots, after `INPUTS` input slots: the operations one by one, and
+    /// the blocks as they were made.
     #[derive(Clone, Debug)]
-    struct Blocks(Vec<Op>);
+    struct Blocks(Vec<Op>, Vec<Copies<Op>>);
 
     const INPUTS: usize = 8;
 
     impl Arbitrary for Blocks {
         fn arbitrary(g: &mut Gen) -> Blocks {
-            let mut ops = Vec::new();
+            let (mut ops, mut blocks) = (Vec::new(), Vec::new());
             for _ in 0..usize::arbitrary(g) % 12 {
                 let len = 1 + usize::arbitrary(g) % 6;
                 let kind = u8::arbitrary(g) % 5;
@@ -526,24 +676,24 @@ mod tests {
                 if !(fits(x, sx) && fits(y, sy)) {
                     continue;
                 }
-                for k in 0..len as isize {
-                    let (x, y) = ((x + k * sx) as u32, (y + k * sy) as u32);
-                    ops.push(match kind {
-                        0 => Op::Add(x, y),
-                        1 => Op::Sub(x, y),
-                        2 => Op::Mul(x, y),
-                        3 => Op::Neg(x),
-                        _ => Op::Sin(x),
-                    });
-                }
+                let (x, y) = (x as u32, y as u32);
+                let (first, strides) = match kind {
+                    0 => (Op::Add(x, y), [sx, sy]),
+                    1 => (Op::Sub(x, y), [sx, sy]),
+                    2 => (Op::Mul(x, y), [sx, sy]),
+                    3 => (Op::Neg(x), [sx, 0]),
+                    _ => (Op::Sin(x), [sx, 0]),
+                };
+                ops.extend((0..len).map(|k| copy(first, k, strides)));
+                blocks.push((first, len, strides));
             }
-            Blocks(ops)
+            Blocks(ops, blocks)
         }
     }
 
     /// Runs compute what the operations compute one by one, to the bit, and cover them all; on
     /// reused slots, their outputs are the same values, in no more slots.
-    fn runs_compute_the_operations(Blocks(ops): Blocks) -> bool {
+    fn runs_compute_the_operations(Blocks(ops, _): Blocks) -> bool {
         let inputs = (0..INPUTS).map(|i| 0.75 + i as f64 / 8.0);
         let mut one_by_one: Vec<f64> = inputs.collect();
         for op in &ops {
@@ -575,6 +725,26 @@ mod tests {
         machine.slots <= one_by_one.len()
             && (machine.outputs.iter().zip(&outputs))
                 .all(|(&m, &o)| same(slots[m as usize], one_by_one[o as usize]))
+    }
+
+    /// Blocks appended as runs ([`push`], as a tape writes a loop's lanes) are the same
+    /// operations, in no more runs than blocks.
+    fn blocks_pushed_whole_are_their_copies(Blocks(ops, blocks): Blocks) -> bool {
+        let mut program = Vec::new();
+        for &(first, len, strides) in &blocks {
+            push(&mut program, first, len, strides);
+        }
+        let copies = program
+            .iter()
+            .flat_map(|&(op, len, strides)| (0..len).map(move |k| copy(op, k, strides)));
+        copies.eq(ops.iter().copied()) && program.len() <= blocks.len()
+    }
+
+    #[test]
+    fn blocks_pushed_whole_are_what_they_copy() {
+        QuickCheck::new()
+            .tests(500)
+            .quickcheck(blocks_pushed_whole_are_their_copies as fn(Blocks) -> bool);
     }
 
     #[test]
