@@ -129,13 +129,16 @@ pub(super) fn allocate(
         (x as usize).wrapping_add_signed(k as isize * strides[p])
     };
     let mut start = Vec::with_capacity(program.len() + 1);
+    // The run that writes each slot from `fixed` on.
+    let mut writer = Vec::new();
     let mut next = fixed;
-    for &(op, len, _) in program {
+    for (b, &(op, len, _)) in program.iter().enumerate() {
         start.push(next);
         next += len * op.width();
+        writer.resize(next - fixed, b as u32);
     }
     start.push(next);
-    let block = |slot: usize| start.partition_point(|&s| s <= slot) - 1;
+    let block = |slot: usize| writer[slot - fixed] as usize;
     // Blocks one run reads across are kept together, in their layout: groups of consecutive
     // blocks, from the intervals of blocks each operand reads.
     let mut intervals: Vec<(usize, usize)> = Vec::new();
@@ -162,9 +165,9 @@ pub(super) fn allocate(
         span.push((start[b], start[end + 1] - start[b]));
         b = end + 1;
     }
-    let mut owner = Vec::with_capacity(next - fixed);
-    for (b, &g) in group.iter().enumerate() {
-        owner.resize(start[b + 1] - fixed, g);
+    let mut owner = writer;
+    for w in &mut owner {
+        *w = group[*w as usize];
     }
     let groups = Groups { fixed, owner, span };
     // The pieces: (run, first copy, copies), each copy reading one group (or the fixed slots)
