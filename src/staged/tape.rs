@@ -105,8 +105,8 @@ impl fmt::Display for Diverged {
 impl std::error::Error for Diverged {}
 
 impl Tape {
-    /// Compiles a recording whose results are `outputs`: each family written out lane by lane,
-    /// an operation's lanes in consecutive slots, which run as one instruction.
+    /// Compiles a recording whose results are `outputs`: an operation on families is one run of
+    /// copies, its lanes in consecutive slots.
     pub(crate) fn new(recording: Recording, inputs: usize, outputs: &[Sym]) -> Tape {
         let nodes = &recording.nodes;
         let output_nodes: Vec<Result<(u32, u32), f64>> =
