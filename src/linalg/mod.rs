@@ -47,11 +47,26 @@ pub use vector::{
     add, cumsum, dot, from_vec, hadamard, map, norm_sqr, scale, shift, sub, sum, to_vec,
 };
 
-use crate::space::{Scalar, accumulate};
+use crate::space::{Additive, Scalar, accumulate};
 use crate::vocabulary::{LinearFn, linear_fn};
 use nalgebra::{DMatrix, DVector, RealField};
 use std::borrow::Cow;
 use std::rc::Rc;
+
+/// `f` of the vectors' `i`-th elements, for every `i` (the vectors of one length): one call of
+/// [`Scalar::elementwise`] for the whole vectors, which a symbolic scalar records once.
+fn each<S: Scalar + RealField, const N: usize>(
+    vectors: [&DVector<S>; N],
+    f: impl Fn([S; N]) -> S,
+) -> DVector<S> {
+    DVector::from_vec(S::elementwise(vectors.map(|v| v.as_slice()), f))
+}
+
+/// `⟨u, v⟩`, the products of the elements (one [`each`]) summed in order
+/// ([`Additive::sum_of`]).
+fn inner<S: Scalar + RealField>(u: &DVector<S>, v: &DVector<S>) -> S {
+    <S as Additive>::sum_of(each([u, v], |[a, b]| a * b).as_slice())
+}
 
 /// Panics, naming both lengths, unless two vectors have one length.
 fn same_length(op: &str, m: usize, n: usize) {

@@ -1,6 +1,6 @@
 //! Vector operations on `DVector<S>`.
 
-use super::{accumulate, filled, linear, same_length};
+use super::{accumulate, each, filled, inner, linear, same_length};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat, linear_fn};
 use nalgebra::{DVector, RealField};
@@ -17,7 +17,7 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
     }
     fn value(&self, (u, v): &(V<S>, V<S>)) -> S {
         same_length("dot", u.len(), v.len());
-        u.dot(v)
+        inner(u, v)
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (S, Rc<dyn LinearFn<(V<S>, V<S>), S>>) {
         let value = self.value(a);
@@ -26,10 +26,10 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), S> for Dot {
         let (u2, v2) = (u.clone(), v.clone());
         let n = u.len();
         let d = linear_fn(
-            move |(du, dv): &(V<S>, V<S>)| filled(du, n).dot(&v) + u.dot(&filled(dv, n)),
-            move |dy: &S, acc: &mut (V<S>, V<S>)| {
-                accumulate(&mut acc.0, &*v2 * *dy);
-                accumulate(&mut acc.1, &*u2 * *dy);
+            move |(du, dv): &(V<S>, V<S>)| inner(&filled(du, n), &v) + inner(&u, &filled(dv, n)),
+            move |&dy: &S, acc: &mut (V<S>, V<S>)| {
+                accumulate(&mut acc.0, each([&v2], |[x]| x * dy));
+                accumulate(&mut acc.1, each([&u2], |[x]| x * dy));
             },
         );
         (value, d)
@@ -59,18 +59,25 @@ impl<S: Scalar + RealField, const SUBTRACT: bool> Primitive<(V<S>, V<S>), V<S>> 
     }
     fn value(&self, (u, v): &(V<S>, V<S>)) -> V<S> {
         same_length(if SUBTRACT { "sub" } else { "add" }, u.len(), v.len());
-        if SUBTRACT { u - v } else { u + v }
+        each([u, v], |[a, b]| if SUBTRACT { a - b } else { a + b })
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
         let n = a.0.len();
         let d = linear(
             move |(du, dv): &(V<S>, V<S>)| {
                 let (du, dv) = (filled(du, n), filled(dv, n));
-                if SUBTRACT { &*du - &*dv } else { &*du + &*dv }
+                each([&du, &dv], |[a, b]| if SUBTRACT { a - b } else { a + b })
             },
             |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
                 acc.0.plus_assign(dy);
-                accumulate(&mut acc.1, if SUBTRACT { -dy } else { dy.clone() });
+                accumulate(
+                    &mut acc.1,
+                    if SUBTRACT {
+                        each([dy], |[y]| -y)
+                    } else {
+                        dy.clone()
+                    },
+                );
             },
         );
         (self.value(a), d)
@@ -110,8 +117,8 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
     fn name(&self) -> &str {
         "scale"
     }
-    fn value(&self, (s, v): &(S, V<S>)) -> V<S> {
-        v * *s
+    fn value(&self, &(s, ref v): &(S, V<S>)) -> V<S> {
+        each([v], |[x]| x * s)
     }
     fn linearize(&self, a: &(S, V<S>)) -> (V<S>, Rc<dyn LinearFn<(S, V<S>), V<S>>>) {
         // The point, shared by the derivative's action and its transpose's.
@@ -119,10 +126,10 @@ impl<S: Scalar + RealField> Primitive<(S, V<S>), V<S>> for Scale {
         let v2 = v.clone();
         let n = v.len();
         let d = linear(
-            move |(ds, dv): &(S, V<S>)| &*v * *ds + &*filled(dv, n) * s,
+            move |&(ds, ref dv): &(S, V<S>)| each([&v, &filled(dv, n)], |[x, dx]| x * ds + dx * s),
             move |dy: &V<S>, acc: &mut (S, V<S>)| {
-                accumulate(&mut acc.0, dy.dot(&v2));
-                accumulate(&mut acc.1, dy * s);
+                accumulate(&mut acc.0, inner(dy, &v2));
+                accumulate(&mut acc.1, each([dy], |[y]| y * s));
             },
         );
         (self.value(a), d)
@@ -153,7 +160,7 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
     }
     fn value(&self, (u, v): &(V<S>, V<S>)) -> V<S> {
         same_length("hadamard", u.len(), v.len());
-        u.component_mul(v)
+        each([u, v], |[a, b]| a * b)
     }
     fn linearize(&self, a: &(V<S>, V<S>)) -> (V<S>, Rc<dyn LinearFn<(V<S>, V<S>), V<S>>>) {
         let value = self.value(a);
@@ -163,11 +170,12 @@ impl<S: Scalar + RealField> Primitive<(V<S>, V<S>), V<S>> for Hadamard {
         let n = u.len();
         let d = linear(
             move |(du, dv): &(V<S>, V<S>)| {
-                filled(du, n).component_mul(&v) + u.component_mul(&filled(dv, n))
+                let (du, dv) = (filled(du, n), filled(dv, n));
+                each([&du, &v, &u, &dv], |[du, v, u, dv]| du * v + u * dv)
             },
             move |dy: &V<S>, acc: &mut (V<S>, V<S>)| {
-                accumulate(&mut acc.0, dy.component_mul(&v2));
-                accumulate(&mut acc.1, dy.component_mul(&u2));
+                accumulate(&mut acc.0, each([dy, &v2], |[y, v]| y * v));
+                accumulate(&mut acc.1, each([dy, &u2], |[y, u]| y * u));
             },
         );
         (value, d)
@@ -303,15 +311,15 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for Total {
         "sum"
     }
     fn value(&self, v: &V<S>) -> S {
-        v.sum()
+        <S as Additive>::sum_of(v.as_slice())
     }
     fn linearize(&self, v: &V<S>) -> (S, Rc<dyn LinearFn<V<S>, S>>) {
         let n = v.len();
         let d = linear_fn(
-            |dv: &V<S>| dv.sum(),
+            |dv: &V<S>| <S as Additive>::sum_of(dv.as_slice()),
             move |dy: &S, acc: &mut V<S>| accumulate(acc, V::from_element(n, *dy)),
         );
-        (v.sum(), d)
+        (self.value(v), d)
     }
 }
 
@@ -336,15 +344,16 @@ impl<S: Scalar + RealField> Primitive<V<S>, S> for NormSqr {
         "norm_sqr"
     }
     fn value(&self, v: &V<S>) -> S {
-        v.norm_squared()
+        inner(v, v)
     }
     fn linearize(&self, v: &V<S>) -> (S, Rc<dyn LinearFn<V<S>, S>>) {
-        let twice = Rc::new(v * <S as Scalar>::from_f64(2.0));
+        let two = <S as Scalar>::from_f64(2.0);
+        let twice = Rc::new(each([v], |[x]| x * two));
         let twice2 = twice.clone();
         let n = v.len();
         let d = linear_fn(
-            move |dv: &V<S>| filled(dv, n).dot(&twice),
-            move |dy: &S, acc: &mut V<S>| accumulate(acc, &*twice2 * *dy),
+            move |dv: &V<S>| inner(&filled(dv, n), &twice),
+            move |&dy: &S, acc: &mut V<S>| accumulate(acc, each([&twice2], |[x]| x * dy)),
         );
         (self.value(v), d)
     }
@@ -376,15 +385,17 @@ impl<S: Scalar + RealField> Primitive<V<S>, V<S>> for Elementwise<S> {
         self.name
     }
     fn value(&self, v: &V<S>) -> V<S> {
-        v.map(self.f)
+        let f = self.f;
+        each([v], |[x]| f(x))
     }
     fn linearize(&self, v: &V<S>) -> (V<S>, Rc<dyn LinearFn<V<S>, V<S>>>) {
-        let slopes = Rc::new(v.map(self.df));
+        let df = self.df;
+        let slopes = Rc::new(each([v], |[x]| df(x)));
         let slopes2 = slopes.clone();
         let n = v.len();
         let d = linear(
-            move |dv: &V<S>| filled(dv, n).component_mul(&slopes),
-            move |dy: &V<S>, acc: &mut V<S>| accumulate(acc, dy.component_mul(&slopes2)),
+            move |dv: &V<S>| each([&filled(dv, n), &slopes], |[dx, s]| dx * s),
+            move |dy: &V<S>, acc: &mut V<S>| accumulate(acc, each([dy, &slopes2], |[y, s]| y * s)),
         );
         (self.value(v), d)
     }

@@ -40,7 +40,9 @@ pub use data::Data;
 pub use rep::HasRep;
 pub use rescale::Rescale;
 pub use scalar::Scalar;
+pub(crate) use scalar::each;
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 /// A commutative monoid: the objects of every catad category.
@@ -110,6 +112,29 @@ pub trait Additive: Clone + Debug + 'static {
             acc.plus_assign(x);
             acc
         })
+    }
+
+    /// `xs[i] += ys[i]` for every `i`, the two of one length: how a vector adds another in place
+    /// (`Vec`'s and `DVector`'s [`plus_assign`](Additive::plus_assign) and
+    /// [`plus_owned`](Additive::plus_owned)). `ys` is lent or given; given elements are added by
+    /// value ([`plus_owned`](Additive::plus_owned)), so that adding to a zero copies nothing.
+    ///
+    /// The provided definition adds element by element; a symbolic scalar
+    /// ([`Sym`](crate::staged::Sym)) records the additions once for all the elements, as
+    /// [`Scalar::elementwise`] does.
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// use std::borrow::Cow;
+    /// let mut xs = [1.0, 2.0];
+    /// f64::plus_each(&mut xs, Cow::Borrowed(&[10.0, 20.0]));
+    /// assert_eq!(xs, [11.0, 22.0]);
+    /// ```
+    fn plus_each(xs: &mut [Self], ys: Cow<'_, [Self]>) {
+        match ys {
+            Cow::Borrowed(ys) => xs.iter_mut().zip(ys).for_each(|(x, y)| x.plus_assign(y)),
+            Cow::Owned(ys) => xs.iter_mut().zip(ys).for_each(|(x, y)| accumulate(x, y)),
+        }
     }
 
     /// `self + other`, consuming both: how a derivative adds values it owns (a reverse pass

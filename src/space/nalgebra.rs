@@ -21,6 +21,7 @@
 use super::vec::push_elements_as;
 use super::{Additive, Scalar, Space, check_lengths, dim_times};
 use nalgebra::{ArrayStorage, DMatrix, DVector, Dyn, SMatrix, U1, VecStorage};
+use std::borrow::Cow;
 
 /// The static matrix with the given column-major storage.
 fn smatrix<T, const R: usize, const C: usize>(columns: [[T; R]; C]) -> SMatrix<T, R, C> {
@@ -82,9 +83,7 @@ impl<T: Additive> Additive for DVector<T> {
         if self.is_empty() {
             self.clone_from(other);
         } else {
-            for (a, b) in self.iter_mut().zip(other.iter()) {
-                a.plus_assign(b);
-            }
+            T::plus_each(self.as_mut_slice(), Cow::Borrowed(other.as_slice()));
         }
     }
 
@@ -155,9 +154,7 @@ impl<T: Additive> Additive for DMatrix<T> {
         if self.is_empty() {
             self.clone_from(other);
         } else {
-            for (a, b) in self.iter_mut().zip(other.iter()) {
-                a.plus_assign(b);
-            }
+            T::plus_each(self.as_mut_slice(), Cow::Borrowed(other.as_slice()));
         }
     }
 

@@ -97,6 +97,36 @@ pub trait Scalar:
     fn exact_f64(self) -> Option<f64> {
         None
     }
+    /// `f` of the operands' `i`-th elements, for every `i`: the work of a whole-vector operation
+    /// (a sum of vectors, a function on each element), given at once. The operands are of one
+    /// length (the caller checks it); `f` computes the same way at every element.
+    ///
+    /// The provided definition runs `f` element by element. A symbolic scalar
+    /// ([`Sym`](crate::staged::Sym)) records `f` once for all the elements (the operands as
+    /// families of lanes, see [`crate::staged`]), so that a program on whole vectors is staged at
+    /// the size of its text, not of its vectors.
+    ///
+    /// ```
+    /// use catad::space::Scalar;
+    /// let (u, v) = ([1.0, 2.0], [10.0, 20.0]);
+    /// assert_eq!(f64::elementwise([&u, &v], |[a, b]| 2.0 * a + b), vec![12.0, 24.0]);
+    /// ```
+    fn elementwise<const N: usize>(
+        operands: [&[Self]; N],
+        f: impl Fn([Self; N]) -> Self,
+    ) -> Vec<Self> {
+        each(operands, f)
+    }
+}
+
+/// `f` of the operands' `i`-th elements for every `i`, element by element: what
+/// [`Scalar::elementwise`] does unless a scalar does it at once.
+pub(crate) fn each<S: Copy, const N: usize>(
+    operands: [&[S]; N],
+    f: impl Fn([S; N]) -> S,
+) -> Vec<S> {
+    let n = operands.first().map_or(0, |v| v.len());
+    (0..n).map(|i| f(operands.map(|v| v[i]))).collect()
 }
 
 macro_rules! float_scalar {

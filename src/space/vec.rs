@@ -18,8 +18,9 @@
 //! vec![1.0, 2.0].plus(&vec![1.0, 2.0, 3.0]);
 //! ```
 
-use super::{Additive, Scalar, Space, accumulate, check_lengths};
+use super::{Additive, Scalar, Space, check_lengths};
 use crate::staged::{Sym, SymCoords, part};
+use std::borrow::Cow;
 
 impl<T: Additive> Additive for Vec<T> {
     const DIM: Option<usize> = None;
@@ -35,7 +36,9 @@ impl<T: Additive> Additive for Vec<T> {
         } else if other.is_empty() {
             self.clone()
         } else {
-            self.iter().zip(other).map(|(a, b)| a.plus(b)).collect()
+            let mut sum = self.clone();
+            T::plus_each(&mut sum, Cow::Borrowed(other));
+            sum
         }
     }
 
@@ -44,9 +47,7 @@ impl<T: Additive> Additive for Vec<T> {
         if self.is_empty() {
             self.clone_from(other);
         } else {
-            for (a, b) in self.iter_mut().zip(other) {
-                a.plus_assign(b);
-            }
+            T::plus_each(self, Cow::Borrowed(other));
         }
     }
 
@@ -56,9 +57,7 @@ impl<T: Additive> Additive for Vec<T> {
             other
         } else {
             if !other.is_empty() {
-                for (a, b) in self.iter_mut().zip(other) {
-                    accumulate(a, b);
-                }
+                T::plus_each(&mut self, Cow::Owned(other));
             }
             self
         }

@@ -48,6 +48,13 @@
 //! tape's linearization there; where elements branch apart, the loop is recorded element by
 //! element. The recording of such a loop is the size of its text ([`Tape::recorded`]); the
 //! tape runs each of its operations as one instruction for all the elements ([`Tape::runs`]).
+//! Whole-vector work is recorded so too: an operation on every element of vectors of `Sym`s
+//! ([`Scalar::elementwise`](crate::space::Scalar::elementwise), which `catad::linalg`'s vector
+//! primitives and their derivatives do their work by; the sum of a vector, and the addition of
+//! two vectors that are families, by [`Additive::sum_of`](crate::space::Additive::sum_of) and
+//! [`Additive::plus_each`](crate::space::Additive::plus_each)) is one node on the vectors as
+//! families, its result read lane by lane, so that a program on whole vectors records the size
+//! of its text too.
 //!
 //! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed
@@ -90,6 +97,7 @@ mod sym;
 mod tape;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 pub use batch::Lanes;
 pub use compiled::{Compiled, Value, compile};

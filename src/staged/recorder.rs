@@ -301,20 +301,35 @@ pub(crate) fn sum(x: Sym) -> Sym {
     })
 }
 
-/// The family `xs` are the lanes of in order, all of them, where they are.
+/// The family `xs` are the lanes of in order, all of them, or the values recorded one after
+/// another that they are (two or more), where they are.
 pub(crate) fn lanes_of(xs: &[Sym]) -> Option<Sym> {
-    let Repr::Lane {
-        family, generation, ..
-    } = xs.first()?.0
-    else {
-        return None;
-    };
-    let in_order = xs.iter().enumerate().all(|(i, x)| {
-        matches!(x.0, Repr::Lane { family: f, generation: g, lane, .. }
-            if f == family && g == generation && lane as usize == i)
-    });
-    let whole = in_order && with(|r| r.width_of(family) == xs.len());
-    whole.then(|| Sym::lanes(family, generation))
+    match xs.first()?.0 {
+        Repr::Lane {
+            family, generation, ..
+        } => {
+            let in_order = xs.iter().enumerate().all(|(i, x)| {
+                matches!(x.0, Repr::Lane { family: f, generation: g, lane, .. }
+                    if f == family && g == generation && lane as usize == i)
+            });
+            let whole = in_order && with(|r| r.width_of(family) == xs.len());
+            whole.then(|| Sym::lanes(family, generation))
+        }
+        Repr::Node { id, generation, .. } => {
+            let consecutive = xs.len() > 1
+                && xs.iter().zip(id..).all(|(x, next)| {
+                    matches!(x.0, Repr::Node { id, generation: g, .. }
+                        if id == next && g == generation)
+                });
+            consecutive.then(|| {
+                with(|r| {
+                    r.check(generation);
+                    r.range(id, xs.len())
+                })
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The answer `question` gives of the values of `operands`, some of them families: the one of

@@ -2,7 +2,9 @@
 
 use super::op::Op;
 use super::recorder::{self, Guard};
-use crate::space::{Additive, Scalar, Space, next_coord};
+use super::whole;
+use crate::space::{Additive, Scalar, Space, each, next_coord};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Div, Mul, Neg, Sub};
@@ -200,12 +202,21 @@ impl Additive for Sym {
     fn plus(&self, other: &Sym) -> Sym {
         *self + *other
     }
-    /// One operation where `xs` are the lanes of a loop staged once, in order; else added one
+    /// One operation where `xs` are the lanes of a family in order (a loop staged once, whole
+    /// vector work) or values recorded one after another (a vector of inputs); else added one
     /// by one.
     fn sum_of(xs: &[Sym]) -> Sym {
         match recorder::lanes_of(xs) {
             Some(family) => recorder::sum(family),
             None => xs.iter().fold(Sym::zero(), |acc, &x| acc + x),
+        }
+    }
+    /// One addition of two families where `xs` and `ys` are each a family's lanes in order or
+    /// values recorded one after another (see [`crate::staged`]); else added one by one.
+    fn plus_each(xs: &mut [Sym], ys: Cow<'_, [Sym]>) {
+        match whole::plus_each(xs, &ys) {
+            Some(sums) => xs.copy_from_slice(&sums),
+            None => xs.iter_mut().zip(ys.iter()).for_each(|(x, &y)| *x += y),
         }
     }
     fn symbolic() -> Option<super::SymCoords<Sym>> {
@@ -234,6 +245,12 @@ impl Space<Sym> for Sym {
 impl Scalar for Sym {
     fn from_f64(x: f64) -> Sym {
         Sym::constant(x)
+    }
+    /// `f` recorded once on the operands as families of lanes (see [`crate::staged`]), where
+    /// they are two elements or more and `f` asks no question that their elements answer
+    /// differently; else element by element.
+    fn elementwise<const N: usize>(operands: [&[Sym]; N], f: impl Fn([Sym; N]) -> Sym) -> Vec<Sym> {
+        whole::elementwise(operands, &f).unwrap_or_else(|| each(operands, f))
     }
     /// The value at the recording point, recorded as a guard: a program that turns a value into a
     /// number of its own is compiled for that value only.

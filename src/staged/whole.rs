@@ -1,0 +1,159 @@
+//! Whole-vector work staged once: an operation on every element of vectors of [`Sym`]s
+//! ([`Scalar::elementwise`](crate::space::Scalar::elementwise), and the additions of
+//! [`Additive::plus_each`](crate::space::Additive::plus_each) where both vectors are families)
+//! is recorded once on the vectors as families of lanes ([`recorder::family`]: a vector of
+//! inputs is a range of them, a vector that is a family's lanes in order is the family), one
+//! node whatever their length, and its result read lane by lane. `catad::linalg`'s vector primitives do their work so, their
+//! derivatives too, so that a program on whole vectors is staged at the size of its text.
+
+use super::recorder;
+use super::sym::Sym;
+
+/// `f` of the operands' `i`-th elements for every `i`, recorded once on the operands as
+/// families; `None` where it is done element by element instead: fewer than two elements, no
+/// recording under way, or an operand's elements not values of their own (the lanes of a loop
+/// staged once), or elements that answer a question `f` asks (a comparison) differently.
+pub(super) fn elementwise<const N: usize>(
+    operands: [&[Sym]; N],
+    f: impl Fn([Sym; N]) -> Sym,
+) -> Option<Vec<Sym>> {
+    let n = operands.first()?.len();
+    if n < 2 || !recorder::recording() {
+        return None;
+    }
+    recorder::attempt(|| {
+        let result = f(operands.map(|v| recorder::family(v.to_vec())));
+        (0..n).map(|i| recorder::lane(result, i)).collect()
+    })
+}
+
+/// `xs[i] + ys[i]` for every `i`, recorded once where both are a family's lanes in order or
+/// values recorded one after another (as [`Additive::sum_of`](crate::space::Additive::sum_of)
+/// finds them); `None` where they are added element by element: values gathered into a family
+/// would be added in every lane, where one by one the additions of a zero (most of a sparse
+/// cotangent's) record nothing.
+pub(super) fn plus_each(xs: &[Sym], ys: &[Sym]) -> Option<Vec<Sym>> {
+    if xs.len() < 2 {
+        return None;
+    }
+    let sum = recorder::lanes_of(xs)? + recorder::lanes_of(ys)?;
+    Some((0..xs.len()).map(|i| recorder::lane(sum, i)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::linalg;
+    use crate::prelude::*;
+    use crate::staged::{Sym, Tape, compile};
+    use nalgebra::{DVector, RealField};
+
+    type V<S> = DVector<S>;
+
+    /// `f` and `g` of one input, combined by `op`.
+    fn both<K: Program<S>, S: Scalar, A: Space<S>, B: Space<S>, C: Space<S>, R: Space<S>>(
+        op: Hom<K, (B, C), R>,
+        f: Hom<K, A, B>,
+        g: Hom<K, A, C>,
+    ) -> Hom<K, A, R> {
+        K::compose(op, K::fork(f, g))
+    }
+
+    /// `‖exp(u) ⊙ v − 2u‖² + ⟨u, u + v⟩ + Σ v`: every vector primitive of `linalg` that works
+    /// element by element, on whole vectors.
+    fn whole<K: Program<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), S> {
+        let exp = linalg::map::<K, S>("exp", Scalar::exp, Scalar::exp);
+        let product: Hom<K, (V<S>, V<S>), V<S>> = both::<K, S, _, _, _, _>(
+            linalg::hadamard::<K, S>(),
+            K::compose(exp, K::exl()),
+            K::exr(),
+        );
+        let twice: Hom<K, (V<S>, V<S>), V<S>> = both::<K, S, _, _, _, _>(
+            linalg::scale::<K, S>(),
+            K::const_c(<S as Scalar>::from_f64(2.0)),
+            K::exl(),
+        );
+        let residual: Hom<K, (V<S>, V<S>), S> = K::compose(
+            linalg::norm_sqr::<K, S>(),
+            both::<K, S, _, _, _, _>(linalg::sub::<K, S>(), product, twice),
+        );
+        let inner: Hom<K, (V<S>, V<S>), S> =
+            both::<K, S, _, _, _, _>(linalg::dot::<K, S>(), K::exl(), linalg::add::<K, S>());
+        let terms: Hom<K, (V<S>, V<S>), S> = both::<K, S, _, _, _, _>(K::add_c(), residual, inner);
+        both::<K, S, _, _, _, _>(
+            K::add_c(),
+            terms,
+            K::compose(linalg::sum::<K, S>(), K::exr()),
+        )
+    }
+
+    fn point(n: usize) -> (V<f64>, V<f64>) {
+        let u = V::from_fn(n, |i, _| (i as f64 * 0.37).sin());
+        let v = V::from_fn(n, |i, _| (i as f64 * 0.91).cos());
+        (u, v)
+    }
+
+    #[test]
+    fn a_whole_vector_program_s_recording_is_the_size_of_its_text() {
+        // The values recorded for a gradient's tape, its 2n inputs aside, and its instructions.
+        let sizes = |tape: Tape, n: usize| (tape.recorded() - 2 * n, tape.runs());
+        let recorded = |n: usize| {
+            let x = point(n);
+            [
+                compile(&whole::<Reverse, Sym>()).gradient_tape(&x),
+                compile(&whole::<ReverseDelta, Sym>()).gradient_tape(&x),
+                compile(&whole::<ReverseCont<Sym>, Sym>()).gradient_tape(&x),
+            ]
+            .map(|tape| sizes(tape, n))
+        };
+        assert_eq!(recorded(10), recorded(1000));
+    }
+
+    #[test]
+    fn whole_vector_work_staged_computes_what_it_does_directly() {
+        let direct = whole::<Reverse, f64>();
+        for n in [1, 2, 7] {
+            let x = point(n);
+            let (value, (du, dv)) = (direct.apply(x.clone()), gradient(&direct, x.clone()));
+            let close = |a: f64, b: f64| (a - b).abs() <= 1e-13 * (1.0 + b.abs());
+            for (y, (gu, gv)) in [
+                compile(&whole::<Reverse, Sym>()).value_and_gradient(&x),
+                compile(&whole::<ReverseCont<Sym>, Sym>()).value_and_gradient(&x),
+                compile(&whole::<Forward, Sym>()).value_and_gradient(&x),
+                compile(&whole::<ForwardBegin<Sym>, Sym>()).value_and_gradient(&x),
+            ] {
+                assert!(close(y, value), "n = {n}: {y} against {value}");
+                assert!(
+                    gu.iter().zip(&du).all(|(&a, &b)| close(a, b)),
+                    "n = {n}: {gu} against {du}"
+                );
+                assert!(
+                    gv.iter().zip(&dv).all(|(&a, &b)| close(a, b)),
+                    "n = {n}: {gv} against {dv}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn elements_that_branch_apart_are_staged_one_by_one() {
+        // `|x|` by a comparison: elements of both signs answer it differently, so the map is
+        // recorded element by element, a guard on each, and the tape holds where they do.
+        fn abs<S: Scalar>(x: S) -> S {
+            if x < S::zero() { -x } else { x }
+        }
+        fn sign<S: Scalar>(x: S) -> S {
+            S::from_f64(if x < S::zero() { -1.0 } else { 1.0 })
+        }
+        let staged = compile(&Reverse::compose(
+            linalg::sum::<Reverse, Sym>(),
+            linalg::map::<Reverse, Sym>("abs", abs, sign),
+        ));
+        let x = V::from_vec(vec![-1.5, 2.0, 0.5]);
+        let tape = staged.gradient_tape(&x);
+        assert_eq!(tape.guards(), 3);
+        assert_eq!(
+            staged.value_and_gradient(&x),
+            (4.0, V::from_vec(vec![-1.0, 1.0, 1.0]))
+        );
+    }
+}
