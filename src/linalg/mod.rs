@@ -62,10 +62,13 @@ fn each<S: Scalar + RealField, const N: usize>(
     DVector::from_vec(S::elementwise(vectors.map(|v| v.as_slice()), f))
 }
 
-/// `⟨u, v⟩`, the products of the elements (one [`each`]) summed in order
-/// ([`Additive::sum_of`]).
+/// `⟨u, v⟩`: for a symbolic scalar, the products of the elements (one [`each`]) summed in order
+/// ([`Additive::sum_of`]), each one node; for any other, nalgebra's inner product.
 fn inner<S: Scalar + RealField>(u: &DVector<S>, v: &DVector<S>) -> S {
-    <S as Additive>::sum_of(each([u, v], |[a, b]| a * b).as_slice())
+    match S::symbolic() {
+        Some(_) => <S as Additive>::sum_of(each([u, v], |[a, b]| a * b).as_slice()),
+        None => u.dot(v),
+    }
 }
 
 /// Panics, naming both lengths, unless two vectors have one length.

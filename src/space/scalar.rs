@@ -120,13 +120,20 @@ pub trait Scalar:
 }
 
 /// `f` of the operands' `i`-th elements for every `i`, element by element: what
-/// [`Scalar::elementwise`] does unless a scalar does it at once.
+/// [`Scalar::elementwise`] does unless a scalar does it at once. One or two operands are zipped,
+/// so that the compiler vectorizes the loop (their lengths checked once, not per element).
 pub(crate) fn each<S: Copy, const N: usize>(
     operands: [&[S]; N],
     f: impl Fn([S; N]) -> S,
 ) -> Vec<S> {
     let n = operands.first().map_or(0, |v| v.len());
-    (0..n).map(|i| f(operands.map(|v| v[i]))).collect()
+    match *operands.as_slice() {
+        [u] => u.iter().map(|&a| f(std::array::from_fn(|_| a))).collect(),
+        [u, v] => (u.iter().zip(&v[..n]))
+            .map(|(&a, &b)| f(std::array::from_fn(|k| if k == 0 { a } else { b })))
+            .collect(),
+        _ => (0..n).map(|i| f(operands.map(|v| v[i]))).collect(),
+    }
 }
 
 macro_rules! float_scalar {

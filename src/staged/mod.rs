@@ -51,10 +51,12 @@
 //! Whole-vector work is recorded so too: an operation on every element of vectors of `Sym`s
 //! ([`Scalar::elementwise`](crate::space::Scalar::elementwise), which `catad::linalg`'s vector
 //! primitives and their derivatives do their work by; the sum of a vector, and the addition of
-//! two vectors that are families, by [`Additive::sum_of`](crate::space::Additive::sum_of) and
+//! two vectors most of whose elements are not zeros, by
+//! [`Additive::sum_of`](crate::space::Additive::sum_of) and
 //! [`Additive::plus_each`](crate::space::Additive::plus_each)) is one node on the vectors as
 //! families, its result read lane by lane, so that a program on whole vectors records the size
-//! of its text too.
+//! of its text too; a vector's elements that are lanes of families are gathered as such, no
+//! node each (a shifted vector).
 //!
 //! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed

@@ -27,7 +27,8 @@ pub(crate) enum Node {
     Const(f64),
     /// An operation on earlier nodes.
     Op(Op),
-    /// The family whose lanes are the `k`-th list of values gathered ([`Recorder::gathered`]).
+    /// The family whose lanes are the `k`-th list of values gathered ([`Recorder::gathered`]):
+    /// each a node, or a lane of a family node, `(x, i)`.
     Gather(u32),
     /// The family of `w` values recorded one after another, from the node `x` (as a vector that
     /// is the input, or part of it): `Range(x)`.
@@ -77,7 +78,7 @@ pub(crate) struct Recording {
     /// The number of lanes of each node (1 unless a family); empty where no node is a family.
     widths: Vec<u32>,
     /// The lists of values gathered into families ([`Node::Gather`]).
-    gathered: Vec<Box<[u32]>>,
+    gathered: Vec<Box<[(u32, u32)]>>,
 }
 
 impl Recording {
@@ -102,22 +103,23 @@ impl Recording {
     /// The nodes the node `id` reads: an operation's operands, the values a family gathers or
     /// ranges over, the family a lane or a sum is of.
     pub(crate) fn reads(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
-        let (op, listed, range, family): (Option<Op>, &[u32], _, _) = match self.nodes[id as usize]
-        {
-            Node::Op(op) => (Some(op), &[], 0..0, None),
-            Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, None),
-            Node::Range(first) => (None, &[], first..first + self.width(id), None),
-            Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, Some(x)),
-            Node::Input(_) | Node::Const(_) => (None, &[], 0..0, None),
-        };
+        let (op, listed, range, family): (Option<Op>, &[(u32, u32)], _, _) =
+            match self.nodes[id as usize] {
+                Node::Op(op) => (Some(op), &[], 0..0, None),
+                Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, None),
+                Node::Range(first) => (None, &[], first..first + self.width(id), None),
+                Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, Some(x)),
+                Node::Input(_) | Node::Const(_) => (None, &[], 0..0, None),
+            };
         (op.into_iter().flat_map(Op::operands))
-            .chain(listed.iter().copied())
+            .chain(listed.iter().map(|&(x, _)| x))
             .chain(range)
             .chain(family)
     }
 
-    /// The values the family `Gather(k)` gathers, in order of lane.
-    pub(crate) fn gathered(&self, k: u32) -> &[u32] {
+    /// The values the family `Gather(k)` gathers, in order of lane: the `i`-th lane of the node
+    /// `x` as `(x, i)` (`(x, 0)` where `x` is no family).
+    pub(crate) fn gathered(&self, k: u32) -> &[(u32, u32)] {
         &self.gathered[k as usize]
     }
 
@@ -138,8 +140,8 @@ struct Recorder {
     /// The values of every family's lanes at the recording point.
     lanes: Vec<Box<[f64]>>,
     /// The lists of values gathered into families ([`Node::Gather`]), and each list's family.
-    gathered: Vec<Box<[u32]>>,
-    gathers: FxHashMap<Box<[u32]>, u32>,
+    gathered: Vec<Box<[(u32, u32)]>>,
+    gathers: FxHashMap<Box<[(u32, u32)]>, u32>,
     /// The families of values recorded one after another ([`Node::Range`]), by their first
     /// value and number.
     ranges: FxHashMap<(u32, u32), u32>,
@@ -545,7 +547,13 @@ impl Recorder {
         };
         self.check(generation);
         match self.nodes[id as usize] {
-            Node::Gather(k) => self.sym(self.gathered[k as usize][i]),
+            Node::Gather(k) => {
+                let (x, lane) = self.gathered[k as usize][i];
+                match self.family[x as usize] {
+                    SCALAR => self.sym(x),
+                    _ => Sym::lane(x, generation, lane, self.lane_value(x, lane)),
+                }
+            }
             Node::Range(first) => self.sym(first + i as u32),
             _ => {
                 let value = self.lanes[self.family[id as usize] as usize][i];
@@ -600,8 +608,8 @@ impl Recorder {
             }
             (1, x, _) if each(&|i| (1, x + i, 0)) => Ok(self.range(x as u32, lanes.len())),
             _ => {
-                let ids: Box<[u32]> = lanes.iter().map(|&l| self.intern(l)).collect();
-                Ok(self.gather(ids))
+                let listed: Box<[(u32, u32)]> = lanes.iter().map(|&l| self.listed(l)).collect();
+                Ok(self.gather(listed))
             }
         }
     }
@@ -618,14 +626,40 @@ impl Recorder {
         family
     }
 
-    /// The family whose lanes are the values of `ids`.
-    fn gather(&mut self, ids: Box<[u32]>) -> Sym {
+    /// `x` as a gathered family lists it: a family's lane as the family and the lane (no node of
+    /// its own), any other value as its node.
+    fn listed(&mut self, x: Sym) -> (u32, u32) {
+        match x.0 {
+            Repr::Lane {
+                family,
+                generation,
+                lane,
+                ..
+            } => {
+                self.check(generation);
+                (family, lane)
+            }
+            _ => (self.intern(x), 0),
+        }
+    }
+
+    /// The value at the recording point of the `i`-th lane of the node `x` (of `x` itself where
+    /// it is no family).
+    fn lane_value(&self, x: u32, i: u32) -> f64 {
+        match self.family[x as usize] {
+            SCALAR => self.values[x as usize],
+            family => self.lanes[family as usize][i as usize],
+        }
+    }
+
+    /// The family whose lanes are the values `ids` list.
+    fn gather(&mut self, ids: Box<[(u32, u32)]>) -> Sym {
         if let Some(&id) = self.gathers.get(&ids) {
             return self.sym(id);
         }
         let k = u32::try_from(self.gathered.len())
             .expect("catad::staged: a recording of more than 2³² families of lanes");
-        let values = ids.iter().map(|&l| self.values[l as usize]).collect();
+        let values = ids.iter().map(|&(x, i)| self.lane_value(x, i)).collect();
         let family = self.push_family(Node::Gather(k), values);
         let id = self.intern(family);
         self.gathered.push(ids.clone());

@@ -211,8 +211,8 @@ impl Additive for Sym {
             None => xs.iter().fold(Sym::zero(), |acc, &x| acc + x),
         }
     }
-    /// One addition of two families where `xs` and `ys` are each a family's lanes in order or
-    /// values recorded one after another (see [`crate::staged`]); else added one by one.
+    /// One addition of two families (see [`crate::staged`]) where most of the elements need one
+    /// (neither is a zero); else added one by one.
     fn plus_each(xs: &mut [Sym], ys: Cow<'_, [Sym]>) {
         match whole::plus_each(xs, &ys) {
             Some(sums) => xs.copy_from_slice(&sums),

@@ -152,7 +152,10 @@ impl Tape {
                     next_slot += width;
                 }
                 Node::Gather(k) => {
-                    let slots = recording.gathered(k).iter().map(|&x| layout.slot(x, 0));
+                    let slots = recording
+                        .gathered(k)
+                        .iter()
+                        .map(|&(x, i)| layout.slot(x, i));
                     layout.list(id, slots.collect());
                 }
                 Node::Range(first) => {

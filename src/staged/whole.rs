@@ -1,6 +1,6 @@
 //! Whole-vector work staged once: an operation on every element of vectors of [`Sym`]s
 //! ([`Scalar::elementwise`](crate::space::Scalar::elementwise), and the additions of
-//! [`Additive::plus_each`](crate::space::Additive::plus_each) where both vectors are families)
+//! [`Additive::plus_each`](crate::space::Additive::plus_each) where most elements need one)
 //! is recorded once on the vectors as families of lanes ([`recorder::family`]: a vector of
 //! inputs is a range of them, a vector that is a family's lanes in order is the family), one
 //! node whatever their length, and its result read lane by lane. `catad::linalg`'s vector primitives do their work so, their
@@ -27,17 +27,19 @@ pub(super) fn elementwise<const N: usize>(
     })
 }
 
-/// `xs[i] + ys[i]` for every `i`, recorded once where both are a family's lanes in order or
-/// values recorded one after another (as [`Additive::sum_of`](crate::space::Additive::sum_of)
-/// finds them); `None` where they are added element by element: values gathered into a family
-/// would be added in every lane, where one by one the additions of a zero (most of a sparse
-/// cotangent's) record nothing.
+/// `xs[i] + ys[i]` for every `i`, recorded once as [`elementwise`] does, where most of the
+/// elements need an addition; `None` where they are added element by element: a family's
+/// operation adds in every lane, where one by one the addition of a zero (most of a sparse
+/// cotangent's elements) records nothing.
 pub(super) fn plus_each(xs: &[Sym], ys: &[Sym]) -> Option<Vec<Sym>> {
-    if xs.len() < 2 {
+    let zero = |x: &Sym| x.is_constant() && x.value() == 0.0;
+    let needed = (xs.iter().zip(ys))
+        .filter(|&(x, y)| !zero(x) && !zero(y))
+        .count();
+    if 2 * needed <= xs.len() {
         return None;
     }
-    let sum = recorder::lanes_of(xs)? + recorder::lanes_of(ys)?;
-    Some((0..xs.len()).map(|i| recorder::lane(sum, i)).collect())
+    elementwise([xs, ys], |[x, y]| x + y)
 }
 
 #[cfg(test)]
@@ -58,10 +60,11 @@ mod tests {
         K::compose(op, K::fork(f, g))
     }
 
-    /// `‖exp(u) ⊙ v − 2u‖² + ⟨u, u + v⟩ + Σ v`: every vector primitive of `linalg` that works
-    /// element by element, on whole vectors.
+    /// `‖exp(u) ⊙ v − 2u‖² + ⟨u, u + v⟩ + ⟨u, shift(exp v)⟩ + Σ v`: every vector primitive of
+    /// `linalg` that works element by element, on whole vectors, and a shift.
     fn whole<K: Program<S>, S: Scalar + RealField>() -> Hom<K, (V<S>, V<S>), S> {
         let exp = linalg::map::<K, S>("exp", Scalar::exp, Scalar::exp);
+        let exp_v = linalg::map::<K, S>("exp", Scalar::exp, Scalar::exp);
         let product: Hom<K, (V<S>, V<S>), V<S>> = both::<K, S, _, _, _, _>(
             linalg::hadamard::<K, S>(),
             K::compose(exp, K::exl()),
@@ -79,6 +82,13 @@ mod tests {
         let inner: Hom<K, (V<S>, V<S>), S> =
             both::<K, S, _, _, _, _>(linalg::dot::<K, S>(), K::exl(), linalg::add::<K, S>());
         let terms: Hom<K, (V<S>, V<S>), S> = both::<K, S, _, _, _, _>(K::add_c(), residual, inner);
+        // `⟨u, shift(exp v)⟩`: the shifted vector gathers the lanes of `exp v`.
+        let shifted: Hom<K, (V<S>, V<S>), S> = both::<K, S, _, _, _, _>(
+            linalg::dot::<K, S>(),
+            K::exl(),
+            K::compose(linalg::shift::<K, S>(), K::compose(exp_v, K::exr())),
+        );
+        let terms: Hom<K, (V<S>, V<S>), S> = both::<K, S, _, _, _, _>(K::add_c(), terms, shifted);
         both::<K, S, _, _, _, _>(
             K::add_c(),
             terms,
