@@ -489,13 +489,8 @@ impl Recorder {
                 self.check(generation);
                 id
             }
-            Repr::Lane {
-                family,
-                generation,
-                lane,
-                ..
-            } => {
-                self.check(generation);
+            Repr::Lane { .. } => {
+                let (family, lane) = self.listed(x);
                 self.lane_node(family, lane)
             }
             Repr::Const(c) => {
