@@ -115,13 +115,13 @@ pub trait Additive: Clone + Debug + 'static {
     }
 
     /// `xs[i] += ys[i]` for every `i`, the two of one length: how a vector adds another in place
-    /// (`Vec`'s and `DVector`'s [`plus_assign`](Additive::plus_assign) and
+    /// (`Vec`'s, `DVector`'s and `DMatrix`'s [`plus_assign`](Additive::plus_assign) and
     /// [`plus_owned`](Additive::plus_owned)). `ys` is lent or given; given elements are added by
     /// value ([`plus_owned`](Additive::plus_owned)), so that adding to a zero copies nothing.
     ///
     /// The provided definition adds element by element; a symbolic scalar
     /// ([`Sym`](crate::staged::Sym)) records the additions once for all the elements, as
-    /// [`Scalar::elementwise`] does.
+    /// [`Scalar::elementwise`] does, where most of them are not additions of a zero.
     ///
     /// ```
     /// use catad::space::Additive;
