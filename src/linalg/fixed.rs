@@ -3,6 +3,7 @@
 //! [`Datum`]s: plain numbers whatever the program's scalar, or dual numbers that carry an outer
 //! derivative's tangents.
 
+use super::matrix::column_sums;
 use super::{Datum, accumulate, filled, linear};
 use crate::space::{Additive, Scalar};
 use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
@@ -28,27 +29,24 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DMatrix<S>> for R
     fn value(&self, v: &DVector<S>) -> DMatrix<S> {
         check_rows("rows_minus", &self.0, v.len());
         let (rows, columns) = self.0.shape();
-        let mut out = DMatrix::zeros(rows, columns);
-        for ((mut o, x), &vj) in out
-            .column_iter_mut()
-            .zip(self.0.column_iter())
-            .zip(v.iter())
-        {
-            o.zip_apply(&x, |o, x| *o = x.lift() - vj);
-        }
-        out
+        let centred = (self.0.column_iter().zip(v.iter())).flat_map(|(x, &vj)| {
+            let x: Vec<S> = x.iter().map(|x| x.lift()).collect();
+            S::elementwise([&x], |[x]| x - vj)
+        });
+        DMatrix::from_iterator(rows, columns, centred)
     }
     fn linearize(&self, v: &DVector<S>) -> (DMatrix<S>, Rc<dyn LinearFn<DVector<S>, DMatrix<S>>>) {
         let (rows, columns) = self.0.shape();
         let d = linear(
             move |dv: &DVector<S>| {
-                let dv = filled(dv, columns);
-                DMatrix::from_fn(rows, columns, |_, j| -dv[j])
+                let minus: Vec<S> = filled(dv, columns).iter().map(|&x| -x).collect();
+                DMatrix::from_fn(rows, columns, |_, j| minus[j])
             },
             move |dy: &DMatrix<S>, acc: &mut DVector<S>| {
+                let sums = column_sums(dy);
                 accumulate(
                     acc,
-                    DVector::from_iterator(columns, dy.column_iter().map(|c| -c.sum())),
+                    DVector::from_vec(S::elementwise([sums.as_slice()], |[x]| -x)),
                 );
             },
         );

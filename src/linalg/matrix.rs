@@ -4,10 +4,64 @@ use super::{accumulate, filled, filled_matrix, linear};
 use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DMatrix, DVector, RealField};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 type V<S> = DVector<S>;
 type M<S> = DMatrix<S>;
+
+/// `A B` (`A`'s columns as many as `B`'s rows, which the caller checks): for a symbolic scalar
+/// one call of [`Scalar::matrix_product`], which records it once; for any other, nalgebra's
+/// product.
+fn mul<S: Scalar + RealField>(a: &M<S>, b: &M<S>) -> M<S> {
+    match S::symbolic() {
+        Some(_) => {
+            let shape = (a.nrows(), a.ncols(), b.ncols());
+            let entries = S::matrix_product(a.as_slice(), b.as_slice(), shape);
+            M::from_vec(a.nrows(), b.ncols(), entries)
+        }
+        None => a * b,
+    }
+}
+
+/// `Aᵀ B`, as [`mul`] does `A B`.
+fn tr_mul<S: Scalar + RealField>(a: &M<S>, b: &M<S>) -> M<S> {
+    match S::symbolic() {
+        Some(_) => mul(&a.transpose(), b),
+        None => a.tr_mul(b),
+    }
+}
+
+/// The sums of a matrix's columns: for a symbolic scalar `Mᵀ 1`, one product ([`tr_mul`]); for
+/// any other, each column summed.
+pub(super) fn column_sums<S: Scalar + RealField>(m: &M<S>) -> V<S> {
+    match S::symbolic() {
+        Some(_) => {
+            let ones = M::from_element(m.nrows(), 1, <S as Scalar>::from_f64(1.0));
+            V::from_column_slice(tr_mul(m, &ones).as_slice())
+        }
+        None => V::from_iterator(m.ncols(), m.column_iter().map(|c| c.sum())),
+    }
+}
+
+/// A vector as a matrix of one column.
+fn column<S: Scalar + RealField>(v: &V<S>) -> M<S> {
+    M::from_column_slice(v.len(), 1, v.as_slice())
+}
+
+/// The sums of a matrix's entries, row by row, given column by column: `Σⱼ cⱼ` for the
+/// columns `cⱼ` (each `rows` long), summed as whole vectors
+/// ([`Additive::plus_each`](crate::space::Additive::plus_each)) from the first.
+fn row_sums<S: Scalar + RealField>(rows: usize, mut columns: impl Iterator<Item = Vec<S>>) -> V<S> {
+    let Some(first) = columns.next() else {
+        return V::zeros(rows);
+    };
+    let mut out = V::from_vec(first);
+    for c in columns {
+        S::plus_each(out.as_mut_slice(), Cow::Owned(c));
+    }
+    out
+}
 
 /// Panics, naming both shapes, unless `inner` is the matrix's inner dimension.
 fn check_inner(op: &str, (rows, columns): (usize, usize), inner: usize) {
@@ -21,9 +75,24 @@ fn check_inner(op: &str, (rows, columns): (usize, usize), inner: usize) {
 struct MatVec<const TRANSPOSED: bool>;
 
 impl<const TRANSPOSED: bool> MatVec<TRANSPOSED> {
-    /// `M v` or `Mᵀ v`.
+    /// `M v` or `Mᵀ v`: for a symbolic scalar a product of matrices ([`mul`], [`tr_mul`]).
     fn times<S: Scalar + RealField>(m: &M<S>, v: &V<S>) -> V<S> {
-        if TRANSPOSED { m.tr_mul(v) } else { m * v }
+        match (S::symbolic(), TRANSPOSED) {
+            (Some(_), false) => V::from_column_slice(mul(m, &column(v)).as_slice()),
+            (Some(_), true) => V::from_column_slice(tr_mul(m, &column(v)).as_slice()),
+            (None, false) => m * v,
+            (None, true) => m.tr_mul(v),
+        }
+    }
+
+    /// `dy vᵀ` (or `v dyᵀ` for `Mᵀ v`), `M`'s part of the transpose's work: for a symbolic
+    /// scalar a product of matrices ([`mul`]).
+    fn outer<S: Scalar + RealField>(v: &V<S>, dy: &V<S>) -> M<S> {
+        let (left, right) = if TRANSPOSED { (v, dy) } else { (dy, v) };
+        match S::symbolic() {
+            Some(_) => mul(&column(left), &column(right).transpose()),
+            None => left * right.transpose(),
+        }
     }
 }
 
@@ -50,17 +119,18 @@ impl<S: Scalar + RealField, const TRANSPOSED: bool> Primitive<(M<S>, V<S>), V<S>
         let shape = m.shape();
         let d = linear(
             move |(dm, dv): &(M<S>, V<S>)| {
-                Self::times(&filled_matrix(dm, shape), &v) + Self::times(&m, &filled(dv, v.len()))
+                let mut out = Self::times(&filled_matrix(dm, shape), &v);
+                accumulate(&mut out, Self::times(&m, &filled(dv, v.len())));
+                out
             },
             move |dy: &V<S>, acc: &mut (M<S>, V<S>)| {
                 // d(M v) = dM v + M dv: ∂/∂M = dy vᵀ, ∂/∂v = Mᵀ dy (and the transposes for Mᵀ v).
-                let outer = if TRANSPOSED {
-                    &*v2 * dy.transpose()
+                accumulate(&mut acc.0, Self::outer(&v2, dy));
+                let back = if TRANSPOSED {
+                    MatVec::<false>::times(&m2, dy)
                 } else {
-                    dy * v2.transpose()
+                    MatVec::<true>::times(&m2, dy)
                 };
-                accumulate(&mut acc.0, outer);
-                let back = if TRANSPOSED { &*m2 * dy } else { m2.tr_mul(dy) };
                 accumulate(&mut acc.1, back);
             },
         );
@@ -104,31 +174,30 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
         "row_norms_sqr"
     }
     fn value(&self, m: &M<S>) -> V<S> {
-        let mut out = V::zeros(m.nrows());
-        for column in m.column_iter() {
-            out += column.component_mul(&column);
-        }
-        out
+        let squares = columns(m).map(|c| S::elementwise([c], |[x]| x * x));
+        row_sums(m.nrows(), squares)
     }
     fn linearize(&self, m: &M<S>) -> (V<S>, Rc<dyn LinearFn<M<S>, V<S>>>) {
-        let twice = Rc::new(m * <S as Scalar>::from_f64(2.0));
+        let two = <S as Scalar>::from_f64(2.0);
+        let twice = Rc::new(M::from_vec(
+            m.nrows(),
+            m.ncols(),
+            S::elementwise([m.as_slice()], |[x]| two * x),
+        ));
         let twice2 = twice.clone();
         let shape = m.shape();
         let d = linear(
             move |dm: &M<S>| {
                 let dm = filled_matrix(dm, shape);
-                let mut out = V::zeros(shape.0);
-                for (c, dc) in twice.column_iter().zip(dm.column_iter()) {
-                    out += c.component_mul(&dc);
-                }
-                out
+                let terms = columns(&twice)
+                    .zip(columns(&dm))
+                    .map(|(c, dc)| S::elementwise([c, dc], |[c, dc]| c * dc));
+                row_sums(shape.0, terms)
             },
             move |dy: &V<S>, acc: &mut M<S>| {
-                let mut back = (*twice2).clone();
-                for mut column in back.column_iter_mut() {
-                    column.component_mul_assign(dy);
-                }
-                accumulate(acc, back);
+                let back = columns(&twice2)
+                    .flat_map(|c| S::elementwise([c, dy.as_slice()], |[c, y]| c * y));
+                accumulate(acc, M::from_iterator(shape.0, shape.1, back));
             },
         );
         (self.value(m), d)
@@ -151,6 +220,12 @@ crate::primitive! {
     pub fn row_norms_sqr<S: Scalar + RealField>(m: M<S>) -> V<S> = RowNormsSqr;
 }
 
+/// The columns of a matrix, as slices of its entries.
+fn columns<S: Scalar + RealField>(m: &M<S>) -> impl Iterator<Item = &[S]> {
+    let rows = m.nrows();
+    (0..m.ncols()).map(move |j| &m.as_slice()[rows * j..rows * (j + 1)])
+}
+
 /// `A B`.
 struct MatMul;
 
@@ -167,7 +242,7 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
             b.nrows(),
             b.ncols()
         );
-        a * b
+        mul(a, b)
     }
     fn linearize(&self, p: &(M<S>, M<S>)) -> (M<S>, Rc<dyn LinearFn<(M<S>, M<S>), M<S>>>) {
         let value = self.value(p);
@@ -177,11 +252,13 @@ impl<S: Scalar + RealField> Primitive<(M<S>, M<S>), M<S>> for MatMul {
         let (sa, sb) = (a.shape(), b.shape());
         let d = linear(
             move |(da, db): &(M<S>, M<S>)| {
-                &*filled_matrix(da, sa) * &*b + &*a * &*filled_matrix(db, sb)
+                let mut out = mul(&filled_matrix(da, sa), &b);
+                accumulate(&mut out, mul(&a, &filled_matrix(db, sb)));
+                out
             },
             move |dy: &M<S>, acc: &mut (M<S>, M<S>)| {
-                accumulate(&mut acc.0, dy * b2.transpose());
-                accumulate(&mut acc.1, a2.tr_mul(dy));
+                accumulate(&mut acc.0, mul(dy, &b2.transpose()));
+                accumulate(&mut acc.1, tr_mul(&a2, dy));
             },
         );
         (value, d)

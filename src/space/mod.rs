@@ -40,7 +40,7 @@ pub use data::Data;
 pub use rep::HasRep;
 pub use rescale::Rescale;
 pub use scalar::Scalar;
-pub(crate) use scalar::each;
+pub(crate) use scalar::{each, product};
 
 use std::borrow::Cow;
 use std::fmt::Debug;

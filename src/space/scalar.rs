@@ -117,6 +117,43 @@ pub trait Scalar:
     ) -> Vec<Self> {
         each(operands, f)
     }
+    /// The product `A B` of a `rows × inner` matrix `a` and an `inner × columns` matrix `b`, each
+    /// given column by column (as a `DMatrix`'s storage is), as the `rows × columns` matrix,
+    /// column by column: the work of a matrix product, given at once. The lengths are
+    /// `rows · inner` and `inner · columns` (the caller checks them).
+    ///
+    /// The provided definition sums each entry's products in order of `inner`, starting from the
+    /// first. A symbolic scalar ([`Sym`](crate::staged::Sym)) records the product as one node,
+    /// whatever the matrices' sizes (see [`crate::staged`]).
+    ///
+    /// ```
+    /// use catad::space::Scalar;
+    /// // [1 2; 3 4] [5; 6], the first matrix column by column.
+    /// assert_eq!(f64::matrix_product(&[1.0, 3.0, 2.0, 4.0], &[5.0, 6.0], (2, 2, 1)), vec![17.0, 39.0]);
+    /// ```
+    fn matrix_product(a: &[Self], b: &[Self], shape: (usize, usize, usize)) -> Vec<Self> {
+        product(a, b, shape)
+    }
+}
+
+/// The product of a `rows × inner` and an `inner × columns` matrix, each column by column, as
+/// [`Scalar::matrix_product`] provides it: each entry's products summed in order of `inner`,
+/// starting from the first (the order in which a staged product's tape sums them).
+pub(crate) fn product<S: Scalar>(
+    a: &[S],
+    b: &[S],
+    (rows, inner, columns): (usize, usize, usize),
+) -> Vec<S> {
+    let mut out = Vec::with_capacity(rows * columns);
+    for j in 0..columns {
+        let bj = &b[j * inner..(j + 1) * inner];
+        out.extend((0..rows).map(|i| {
+            let mut terms = bj.iter().enumerate().map(|(l, &blj)| a[i + rows * l] * blj);
+            let first = terms.next().unwrap_or_else(S::zero);
+            terms.fold(first, |sum, t| sum + t)
+        }));
+    }
+    out
 }
 
 /// `f` of the operands' `i`-th elements for every `i`, element by element: what

@@ -37,6 +37,30 @@ pub(crate) enum Node {
     Lane(u32, u32),
     /// The sum of the lanes of the family `x`, in order.
     Sum(u32),
+    /// The `k`-th matrix product recorded ([`Recording::product`]): a family of the product's
+    /// entries, column by column.
+    Product(u32),
+}
+
+/// A matrix product `A B` recorded as one node: `A` (`rows × inner`) and `B` (`inner × columns`)
+/// are the nodes `a` and `b`, their lanes the matrices' entries column by column (a node that is
+/// no family the same in every entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Product {
+    pub(crate) a: u32,
+    pub(crate) b: u32,
+    pub(crate) rows: u32,
+    pub(crate) inner: u32,
+    pub(crate) columns: u32,
+}
+
+impl Product {
+    /// The entry `(i, j)` of `A B` from the entries of `A` and `B` (each by its lane): the
+    /// products summed in order of the inner index, starting from the first, as a tape sums them.
+    fn entry(self, i: u32, j: u32, a: impl Fn(u32) -> f64, b: impl Fn(u32) -> f64) -> f64 {
+        let term = |l: u32| a(i + self.rows * l) * b(l + self.inner * j);
+        (1..self.inner).fold(term(0), |sum, l| sum + term(l))
+    }
 }
 
 /// A question the program asked of a value while it was recorded, with the answer it got: the
@@ -79,6 +103,8 @@ pub(crate) struct Recording {
     widths: Vec<u32>,
     /// The lists of values gathered into families ([`Node::Gather`]).
     gathered: Vec<Box<[(u32, u32)]>>,
+    /// The matrix products recorded ([`Node::Product`]).
+    products: Vec<Product>,
 }
 
 impl Recording {
@@ -101,7 +127,7 @@ impl Recording {
     }
 
     /// The nodes the node `id` reads: an operation's operands, the values a family gathers or
-    /// ranges over, the family a lane or a sum is of.
+    /// ranges over, the family a lane or a sum is of, a product's factors.
     pub(crate) fn reads(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
         let (op, listed, range, family): (Option<Op>, &[(u32, u32)], _, _) =
             match self.nodes[id as usize] {
@@ -109,12 +135,21 @@ impl Recording {
                 Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, None),
                 Node::Range(first) => (None, &[], first..first + self.width(id), None),
                 Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, Some(x)),
+                Node::Product(k) => {
+                    let Product { a, b, .. } = self.product(k);
+                    (Some(Op::Mul(a, b)), &[], 0..0, None)
+                }
                 Node::Input(_) | Node::Const(_) => (None, &[], 0..0, None),
             };
         (op.into_iter().flat_map(Op::operands))
             .chain(listed.iter().map(|&(x, _)| x))
             .chain(range)
             .chain(family)
+    }
+
+    /// The `k`-th matrix product recorded ([`Node::Product`]).
+    pub(crate) fn product(&self, k: u32) -> Product {
+        self.products[k as usize]
     }
 
     /// The values the family `Gather(k)` gathers, in order of lane: the `i`-th lane of the node
@@ -142,6 +177,9 @@ struct Recorder {
     /// The lists of values gathered into families ([`Node::Gather`]), and each list's family.
     gathered: Vec<Box<[(u32, u32)]>>,
     gathers: FxHashMap<Box<[(u32, u32)]>, u32>,
+    /// The matrix products recorded ([`Node::Product`]), and each one's node.
+    products: Vec<Product>,
+    multiplied: FxHashMap<Product, u32>,
     /// The families of values recorded one after another ([`Node::Range`]), by their first
     /// value and number.
     ranges: FxHashMap<(u32, u32), u32>,
@@ -216,6 +254,8 @@ pub(crate) fn record<R>(
             lanes: Vec::new(),
             gathered: Vec::new(),
             gathers: FxHashMap::default(),
+            products: Vec::new(),
+            multiplied: FxHashMap::default(),
             ranges: FxHashMap::default(),
             lanes_read: Vec::new(),
             attempts: 0,
@@ -291,6 +331,24 @@ pub(crate) fn lane(x: Sym, i: usize) -> Sym {
         Repr::Lanes { .. } => with(|r| r.lane(x, i)),
         _ => x,
     }
+}
+
+/// The product `A B` of the `rows × inner` matrix `a` and the `inner × columns` matrix `b`,
+/// each a family of its entries column by column (or a value the same in every entry), as one
+/// node: the family of the product's entries, column by column.
+pub(crate) fn product(a: Sym, b: Sym, rows: usize, inner: usize, columns: usize) -> Sym {
+    let shape = |n: usize| u32::try_from(n).expect("catad::staged: a matrix of 2³² rows or more");
+    with(|r| {
+        let (a, b) = (r.intern(a), r.intern(b));
+        let product = Product {
+            a,
+            b,
+            rows: shape(rows),
+            inner: shape(inner),
+            columns: shape(columns),
+        };
+        r.product(product)
+    })
 }
 
 /// The sum of the lanes of `x`, a family, in order, as one node.
@@ -662,6 +720,28 @@ impl Recorder {
         family
     }
 
+    /// The family of the entries of `product` (see [`product`]), recorded once.
+    fn product(&mut self, product: Product) -> Sym {
+        if let Some(&id) = self.multiplied.get(&product) {
+            return self.sym(id);
+        }
+        let k = u32::try_from(self.products.len())
+            .expect("catad::staged: a recording of more than 2³² matrix products");
+        let (a, b) = (
+            |l| self.lane_value(product.a, l),
+            |l| self.lane_value(product.b, l),
+        );
+        let entries = (0..product.columns)
+            .flat_map(|j| (0..product.rows).map(move |i| (i, j)))
+            .map(|(i, j)| product.entry(i, j, a, b))
+            .collect();
+        let family = self.push_family(Node::Product(k), entries);
+        let id = self.intern(family);
+        self.products.push(product);
+        self.multiplied.insert(product, id);
+        family
+    }
+
     fn sym(&self, id: u32) -> Sym {
         match self.nodes[id as usize] {
             Node::Const(c) => Sym::constant(c),
@@ -744,6 +824,7 @@ impl Recorder {
             numbers_in: self.numbers_in,
             widths,
             gathered: self.gathered,
+            products: self.products,
         }
     }
 }

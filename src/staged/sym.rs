@@ -3,7 +3,7 @@
 use super::op::Op;
 use super::recorder::{self, Guard};
 use super::whole;
-use crate::space::{Additive, Scalar, Space, each, next_coord};
+use crate::space::{Additive, Scalar, Space, each, next_coord, product};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
@@ -251,6 +251,11 @@ impl Scalar for Sym {
     /// differently; else element by element.
     fn elementwise<const N: usize>(operands: [&[Sym]; N], f: impl Fn([Sym; N]) -> Sym) -> Vec<Sym> {
         whole::elementwise(operands, &f).unwrap_or_else(|| each(operands, f))
+    }
+    /// One node on the families of the matrices' entries (see [`crate::staged`]), where a
+    /// recording is under way; else entry by entry.
+    fn matrix_product(a: &[Sym], b: &[Sym], shape: (usize, usize, usize)) -> Vec<Sym> {
+        whole::matrix_product(a, b, shape).unwrap_or_else(|| product(a, b, shape))
     }
     /// The value at the recording point, recorded as a guard: a program that turns a value into a
     /// number of its own is compiled for that value only.

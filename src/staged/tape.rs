@@ -3,11 +3,12 @@
 
 use super::allocation::{self, Allocation};
 use super::op::Op;
-use super::recorder::{self, Guard, Node, Recording};
+use super::recorder::{self, Guard, Node, Product, Recording};
 use super::rules;
 use super::sym::Sym;
 use crate::space::Scalar;
 use std::fmt;
+use std::ops::Range;
 
 /// A compiled staged program: `inputs` coordinates in, `outputs` coordinates out.
 ///
@@ -163,6 +164,11 @@ impl Tape {
                     layout.list(id, slots.collect());
                 }
                 Node::Lane(x, i) => layout.set(id, layout.slot(x, i)),
+                Node::Product(k) => {
+                    let product = recording.product(k);
+                    let entries = layout.multiply(&mut copies, product, &mut next_slot);
+                    layout.set_lanes(id, entries, 1, width);
+                }
                 Node::Sum(x) => {
                     let mut sum = layout.slot(x, 0);
                     for i in 1..recording.width(x) {
@@ -438,6 +444,65 @@ impl Layout {
         }
     }
 
+    /// The first slot and the stride of the lanes `lanes` of the node `x`, where they are at a
+    /// stride.
+    fn strided(&self, x: u32, lanes: Range<u32>) -> Option<(u32, isize)> {
+        let first = self.slot(x, lanes.start);
+        let stride = match self.places[x as usize] {
+            Place::Strided { stride, .. } => return Some((first, stride as isize)),
+            Place::Listed(_) if lanes.len() < 2 => 0,
+            Place::Listed(_) => self.slot(x, lanes.start + 1) as isize - first as isize,
+        };
+        let at = |i: u32| first as isize + (i - lanes.start) as isize * stride;
+        lanes
+            .clone()
+            .all(|i| self.slot(x, i) as isize == at(i))
+            .then_some((first, stride))
+    }
+
+    /// Appends the runs that compute the entries of `product` to `program`, their results in
+    /// slots from `next` on: for each inner index `l`, the products of column `l` of `A` with the
+    /// entries of row `l` of `B` (a run for each column of the result), added to the sum of
+    /// those before (one run): `2 · inner − 1` results of `rows · columns` slots each, from
+    /// `next` on (which it advances past them), the last the entries, column by column, whose
+    /// first slot it returns.
+    fn multiply(&self, program: &mut Vec<Copies<Op>>, product: Product, next: &mut u32) -> u32 {
+        let Product {
+            a,
+            b,
+            rows,
+            inner,
+            columns,
+        } = product;
+        let size = rows * columns;
+        let mut sum = None;
+        for l in 0..inner {
+            let terms = *next;
+            for j in 0..columns {
+                let b = self.slot(b, l + inner * j);
+                let column = rows * l..rows * (l + 1);
+                match self.strided(a, column.clone()) {
+                    Some((first, stride)) => {
+                        push(program, Op::Mul(first, b), rows as usize, [stride, 0])
+                    }
+                    None => {
+                        column.for_each(|i| push(program, Op::Mul(self.slot(a, i), b), 1, [0, 0]))
+                    }
+                }
+            }
+            *next += size;
+            sum = Some(match sum {
+                None => terms,
+                Some(before) => {
+                    push(program, Op::Add(before, terms), size as usize, [1, 1]);
+                    *next += size;
+                    *next - size
+                }
+            });
+        }
+        sum.expect("catad::staged: a matrix product over no inner index")
+    }
+
     /// Places the lanes of `id` in `slots`: at a stride where they are.
     fn list(&mut self, id: usize, slots: Box<[u32]>) {
         let stride = slots.get(1).map_or(0, |&s| s.wrapping_sub(slots[0]));
@@ -489,7 +554,7 @@ fn schedule(recording: &Recording, live: &[bool]) -> Vec<usize> {
             .map(|x| depth[x as usize])
             .max()
             .unwrap_or(0);
-        let computed = matches!(node, Node::Op(_) | Node::Sum(_));
+        let computed = matches!(node, Node::Op(_) | Node::Sum(_) | Node::Product(_));
         depth[id] = deepest + u32::from(computed);
         live_ops.push(id);
     }

@@ -3,8 +3,11 @@
 //! [`Additive::plus_each`](crate::space::Additive::plus_each) where most elements need one)
 //! is recorded once on the vectors as families of lanes ([`recorder::family`]: a vector of
 //! inputs is a range of them, a vector that is a family's lanes in order is the family), one
-//! node whatever their length, and its result read lane by lane. `catad::linalg`'s vector primitives do their work so, their
-//! derivatives too, so that a program on whole vectors is staged at the size of its text.
+//! node whatever their length, and its result read lane by lane; a matrix product
+//! ([`Scalar::matrix_product`](crate::space::Scalar::matrix_product)) is one node on the
+//! families of the matrices' entries. `catad::linalg`'s vector and matrix primitives do their
+//! work so, their derivatives too, so that a program on whole vectors and matrices is staged at
+//! the size of its text.
 
 use super::recorder;
 use super::sym::Sym;
@@ -42,12 +45,34 @@ pub(super) fn plus_each(xs: &[Sym], ys: &[Sym]) -> Option<Vec<Sym>> {
     elementwise([xs, ys], |[x, y]| x + y)
 }
 
+/// The product of the `rows × inner` matrix `a` and the `inner × columns` matrix `b`, each
+/// column by column, recorded as one node on the matrices as families of their entries
+/// ([`recorder::product`]), its entries read lane by lane; `None` where it is done entry by entry
+/// instead: a product of fewer than two entries or over no inner index, no recording under way,
+/// or entries that are not values of their own (the lanes of a loop staged once).
+pub(super) fn matrix_product(
+    a: &[Sym],
+    b: &[Sym],
+    (rows, inner, columns): (usize, usize, usize),
+) -> Option<Vec<Sym>> {
+    if rows * columns < 2 || inner == 0 || !recorder::recording() {
+        return None;
+    }
+    recorder::attempt(|| {
+        let (a, b) = (recorder::family(a.to_vec()), recorder::family(b.to_vec()));
+        let entries = recorder::product(a, b, rows, inner, columns);
+        (0..rows * columns)
+            .map(|i| recorder::lane(entries, i))
+            .collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::linalg;
     use crate::prelude::*;
     use crate::staged::{Sym, Tape, compile};
-    use nalgebra::{DVector, RealField};
+    use nalgebra::{DMatrix, DVector, RealField};
 
     type V<S> = DVector<S>;
 
@@ -140,6 +165,102 @@ mod tests {
                     gv.iter().zip(&dv).all(|(&a, &b)| close(a, b)),
                     "n = {n}: {gv} against {dv}"
                 );
+            }
+        }
+    }
+
+    type M<S> = DMatrix<S>;
+
+    /// `(μ, (q, (l, w)))` at `d = 3` for `n` points.
+    type Parameters<S> = (V<S>, (V<S>, (V<S>, V<S>)));
+
+    /// `n` points of 3 coordinates, of 4 values in all (so that the constants a recording holds
+    /// are the same at every `n`).
+    fn data(n: usize) -> M<f64> {
+        M::from_fn(n, 3, |i, j| [0.5, -1.0, 2.0, 0.25][(i + 2 * j) % 4])
+    }
+
+    fn parameters(n: usize) -> Parameters<f64> {
+        let v = |len: usize, k: f64| V::from_fn(len, |i, _| (k * (i + 1) as f64).sin());
+        (v(3, 0.3), (v(3, 0.7), (v(3, 1.1), v(n, 0.9))))
+    }
+
+    /// With `Y = (X − 1 μᵀ) Lᵀ` for `L` the lower-triangular matrix of diagonal `exp q` and
+    /// strict lower part `l` (GMM's main terms): `Σ ‖yᵢ‖² + ⟨w, Y μ⟩ + Σ Yᵀ w + Σ L μ`. Every
+    /// matrix primitive of `linalg`, and a product whose first factor's columns are values of
+    /// every kind (a family's lanes, inputs, zeros).
+    fn matrices<K: Program<S>, S: Scalar + RealField>(x: &M<f64>) -> Hom<K, Parameters<S>, S> {
+        let mu = || K::exl();
+        let q = K::compose(K::exl(), K::exr());
+        let l = K::compose(K::exl(), K::compose(K::exr(), K::exr()));
+        let w = || K::compose(K::exr(), K::compose(K::exr(), K::exr()));
+        let exp = linalg::map::<K, S>("exp", Scalar::exp, Scalar::exp);
+        let factor: Hom<K, Parameters<S>, M<S>> =
+            both::<K, S, _, _, _, _>(linalg::unpack_lower::<K, S>(), K::compose(exp, q), l);
+        let centred = K::compose(linalg::rows_minus::<K, S>(x.clone()), mu());
+        let image: Hom<K, Parameters<S>, M<S>> = both::<K, S, _, _, _, _>(
+            linalg::mat_mul::<K, S>(),
+            centred,
+            K::compose(linalg::transpose::<K, S>(), factor.clone()),
+        );
+        let mixed = K::compose(
+            linalg::sum::<K, S>(),
+            both::<K, S, _, _, _, _>(linalg::mat_vec::<K, S>(), factor, mu()),
+        );
+        let norms = K::compose(
+            linalg::sum::<K, S>(),
+            K::compose(linalg::row_norms_sqr::<K, S>(), image.clone()),
+        );
+        let along: Hom<K, Parameters<S>, V<S>> =
+            both::<K, S, _, _, _, _>(linalg::mat_vec::<K, S>(), image.clone(), mu());
+        let weighted = both::<K, S, _, _, _, _>(linalg::dot::<K, S>(), w(), along);
+        let back: Hom<K, Parameters<S>, V<S>> =
+            both::<K, S, _, _, _, _>(linalg::mat_t_vec::<K, S>(), image, w());
+        let terms = both::<K, S, _, _, _, _>(K::add_c(), norms, weighted);
+        let terms = both::<K, S, _, _, _, _>(K::add_c(), terms, mixed);
+        both::<K, S, _, _, _, _>(K::add_c(), terms, K::compose(linalg::sum::<K, S>(), back))
+    }
+
+    #[test]
+    fn a_matrix_program_s_recording_is_the_size_of_its_text() {
+        // The values recorded for a gradient's tape, its inputs aside: the same at 10 and 1000
+        // points (a product over the points as inner index is as many runs as points, so the
+        // tape's instructions are not).
+        let recorded = |n: usize| {
+            let (x, p) = (data(n), parameters(n));
+            [
+                compile(&matrices::<Reverse, Sym>(&x)).gradient_tape(&p),
+                compile(&matrices::<ReverseDelta, Sym>(&x)).gradient_tape(&p),
+                compile(&matrices::<ReverseCont<Sym>, Sym>(&x)).gradient_tape(&p),
+            ]
+            .map(|tape| tape.recorded() - (n + 9))
+        };
+        assert_eq!(recorded(10), recorded(1000));
+    }
+
+    #[test]
+    fn matrix_work_staged_computes_what_it_does_directly() {
+        for n in [1, 2, 7] {
+            let (x, p) = (data(n), parameters(n));
+            let direct = matrices::<Reverse, f64>(&x);
+            let (value, gradient) = (direct.apply(p.clone()), gradient(&direct, p.clone()));
+            let close = |a: &V<f64>, b: &V<f64>| {
+                (a.iter().zip(b)).all(|(&a, &b)| (a - b).abs() <= 1e-12 * (1.0 + b.abs()))
+            };
+            for (y, (mu, (q, (l, w)))) in [
+                compile(&matrices::<Reverse, Sym>(&x)).value_and_gradient(&p),
+                compile(&matrices::<ReverseCont<Sym>, Sym>(&x)).value_and_gradient(&p),
+                compile(&matrices::<Forward, Sym>(&x)).value_and_gradient(&p),
+                compile(&matrices::<ForwardBegin<Sym>, Sym>(&x)).value_and_gradient(&p),
+            ] {
+                assert!(
+                    (y - value).abs() <= 1e-12 * (1.0 + value.abs()),
+                    "n = {n}: {y} against {value}"
+                );
+                let (dmu, (dq, (dl, dw))) = &gradient;
+                for (got, expected) in [(mu, dmu), (q, dq), (l, dl), (w, dw)] {
+                    assert!(close(&got, expected), "n = {n}: {got} against {expected}");
+                }
             }
         }
     }
