@@ -1,15 +1,29 @@
 //! Reductions across a run-time vector of vectors, element by element.
 
-use super::{accumulate, filled, linear, same_length};
+use super::{accumulate, each, filled, linear, same_length};
 use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DVector, RealField};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 type V<S> = DVector<S>;
 
 /// `log Σₖ exp vₖ`, element by element.
 struct LogSumExp;
+
+/// The sum of vectors of one length, as whole vectors
+/// ([`Additive::plus_each`](crate::space::Additive::plus_each)), from the first: `n` zeros
+/// where there are none.
+fn sum<S: Scalar + RealField>(n: usize, mut vs: impl Iterator<Item = V<S>>) -> V<S> {
+    let Some(mut total) = vs.next() else {
+        return V::zeros(n);
+    };
+    for v in vs {
+        S::plus_each(total.as_mut_slice(), Cow::Owned(v.data.into()));
+    }
+    total
+}
 
 /// The vectors' common length; an error naming both lengths where two differ, and naming the
 /// operation where there are no vectors.
@@ -25,7 +39,9 @@ fn common_length<S: Scalar + RealField>(op: &str, vs: &[V<S>]) -> usize {
 
 /// Each element's maximum `m` over the vectors, the exponentials `exp(vₖ − m)` and their sum `t`:
 /// the log-sum-exp is `m + log t` (so that large elements do not overflow), and its derivative
-/// the weights `exp(vₖ − m) / t`.
+/// the weights `exp(vₖ − m) / t`. The work is done on whole vectors ([`each`], the maximum by
+/// [`Scalar::larger`], which asks no question), so that a symbolic scalar records it once for
+/// all the elements, with one guard: that every maximum is finite.
 struct Shifted<S: Scalar + RealField> {
     top: V<S>,
     exps: Vec<V<S>>,
@@ -35,29 +51,21 @@ struct Shifted<S: Scalar + RealField> {
 impl<S: Scalar + RealField> Shifted<S> {
     fn new(vs: &[V<S>]) -> Self {
         let n = common_length("logsumexp_across", vs);
-        let mut top = V::from_element(n, <S as Scalar>::from_f64(f64::NEG_INFINITY));
-        for v in vs {
-            top.zip_apply(v, |m, x| {
-                if x > *m || Scalar::is_nan(x) {
-                    *m = x;
-                }
-            });
-        }
-        let exps: Vec<V<S>> = vs
-            .iter()
-            .map(|v| v.zip_map(&top, |x, m| Scalar::exp(x - m)))
+        let top = (vs[1..].iter()).fold(vs[0].clone(), |top, v| {
+            each([&top, v], |[m, x]| Scalar::larger(m, x))
+        });
+        let exps: Vec<V<S>> = (vs.iter())
+            .map(|v| each([v, &top], |[x, m]| Scalar::exp(x - m)))
             .collect();
-        let mut total = V::zeros(n);
-        for e in &exps {
-            total += e;
-        }
+        let total = sum(n, exps.iter().cloned());
         Shifted { top, exps, total }
     }
 
     /// `m + log t`; an infinite maximum is the value itself.
     fn value(&self) -> V<S> {
-        self.top.zip_map(&self.total, |m, t| {
-            if m.to_f64().is_finite() {
+        let infinity = <S as Scalar>::from_f64(f64::INFINITY);
+        each([&self.top, &self.total], |[m, t]| {
+            if Scalar::abs(m) < infinity {
                 m + Scalar::ln(t)
             } else {
                 m
@@ -78,26 +86,21 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
         let value = shifted.value();
         // The softmax weights exp(vₖ − m) / t, one vector per input vector.
         let Shifted { exps, total, .. } = shifted;
-        let weights: Vec<V<S>> = exps
-            .into_iter()
-            .map(|mut w| {
-                w.component_div_assign(&total);
-                w
-            })
+        let weights: Vec<V<S>> = (exps.iter())
+            .map(|e| each([e, &total], |[e, t]| e / t))
             .collect();
         let weights = Rc::new(weights);
         let weights2 = weights.clone();
         let n = value.len();
         let d = linear(
             move |dvs: &Vec<V<S>>| {
-                let mut out = V::zeros(n);
-                for (w, dv) in weights.iter().zip(dvs) {
-                    out += w.component_mul(&filled(dv, n));
-                }
-                out
+                let terms = (weights.iter().zip(dvs))
+                    .map(|(w, dv)| each([w, &filled(dv, n)], |[w, dv]| w * dv));
+                sum(n, terms)
             },
             move |dy: &V<S>, acc: &mut Vec<V<S>>| {
-                accumulate(acc, weights2.iter().map(|w| w.component_mul(dy)).collect());
+                let back = weights2.iter().map(|w| each([w, dy], |[w, y]| w * y));
+                accumulate(acc, back.collect());
             },
         );
         (value, d)

@@ -29,11 +29,16 @@ impl<S: Scalar + RealField, D: Datum<S>> Primitive<DVector<S>, DMatrix<S>> for R
     fn value(&self, v: &DVector<S>) -> DMatrix<S> {
         check_rows("rows_minus", &self.0, v.len());
         let (rows, columns) = self.0.shape();
-        let centred = (self.0.column_iter().zip(v.iter())).flat_map(|(x, &vj)| {
-            let x: Vec<S> = x.iter().map(|x| x.lift()).collect();
-            S::elementwise([&x], |[x]| x - vj)
-        });
-        DMatrix::from_iterator(rows, columns, centred)
+        let mut centred = Vec::with_capacity(rows * columns);
+        for (x, &vj) in self.0.column_iter().zip(v.iter()) {
+            let x = x.as_slice().iter().map(|x| x.lift());
+            match S::symbolic() {
+                // A column at once, so that a symbolic scalar records it once.
+                Some(_) => centred.extend(S::elementwise([&x.collect::<Vec<S>>()], |[x]| x - vj)),
+                None => centred.extend(x.map(|x| x - vj)),
+            }
+        }
+        DMatrix::from_vec(rows, columns, centred)
     }
     fn linearize(&self, v: &DVector<S>) -> (DMatrix<S>, Rc<dyn LinearFn<DVector<S>, DMatrix<S>>>) {
         let (rows, columns) = self.0.shape();

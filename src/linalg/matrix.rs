@@ -195,9 +195,11 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 row_sums(shape.0, terms)
             },
             move |dy: &V<S>, acc: &mut M<S>| {
-                let back = columns(&twice2)
-                    .flat_map(|c| S::elementwise([c, dy.as_slice()], |[c, y]| c * y));
-                accumulate(acc, M::from_iterator(shape.0, shape.1, back));
+                let mut back = Vec::with_capacity(shape.0 * shape.1);
+                for c in columns(&twice2) {
+                    back.extend(S::elementwise([c, dy.as_slice()], |[c, y]| c * y));
+                }
+                accumulate(acc, M::from_vec(shape.0, shape.1, back));
             },
         );
         (self.value(m), d)

@@ -97,6 +97,27 @@ pub trait Scalar:
     fn exact_f64(self) -> Option<f64> {
         None
     }
+    /// The larger of `self` and `other`, a NaN if either is: `other` where it is larger or a
+    /// NaN, else `self`.
+    ///
+    /// The provided definition compares them. A symbolic scalar ([`Sym`](crate::staged::Sym))
+    /// records it as one operation, asking no question, so that its tape holds at every input
+    /// (where a comparison would record a guard). A primitive that uses it states its own
+    /// derivative: where that does not depend on which is larger (a log-sum-exp's shift, which
+    /// cancels), the primitive is staged with no guard at all.
+    ///
+    /// ```
+    /// use catad::space::Scalar;
+    /// assert_eq!(Scalar::larger(1.0_f64, 3.0), 3.0);
+    /// assert!(Scalar::larger(f64::NAN, 3.0).is_nan() && Scalar::larger(3.0, f64::NAN).is_nan());
+    /// ```
+    fn larger(self, other: Self) -> Self {
+        if other > self || other.is_nan() {
+            other
+        } else {
+            self
+        }
+    }
     /// `f` of the operands' `i`-th elements, for every `i`: the work of a whole-vector operation
     /// (a sum of vectors, a function on each element), given at once. The operands are of one
     /// length (the caller checks it); `f` computes the same way at every element.

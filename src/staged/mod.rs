@@ -56,7 +56,11 @@
 //! [`Additive::plus_each`](crate::space::Additive::plus_each)) is one node on the vectors as
 //! families, its result read lane by lane, so that a program on whole vectors records the size
 //! of its text too; a vector's elements that are lanes of families are gathered as such, no
-//! node each (a shifted vector).
+//! node each (a shifted vector). A matrix product
+//! ([`Scalar::matrix_product`](crate::space::Scalar::matrix_product), by which `catad::linalg`'s
+//! matrix primitives multiply) is one node on the families of the matrices' entries, whatever
+//! their sizes; the tape writes it out as runs, one for each column of the first matrix times
+//! an entry of the second and one adding each inner index's terms.
 //!
 //! At many points, a tape runs in lanes ([`Tape::eval_lanes`], [`Lanes`]): each operation for a
 //! whole batch of points before the next, its interpretation paid once per batch. A loss summed

@@ -59,6 +59,9 @@ pub enum Op {
     Erf(u32),
     /// `|x|`.
     Abs(u32),
+    /// The larger of `x` and `y`, a NaN if either is
+    /// ([`Scalar::larger`](crate::space::Scalar::larger)): no comparison recorded.
+    Max(u32, u32),
     /// `sin x` and `cos x` together, into two slots (sine first), from libm's `sincos`: made by
     /// a [`Tape`](super::Tape) where a program needs both (a derivative of `sin` or `cos`), never
     /// recorded. Alone, it evaluates to `sin x`.
@@ -155,6 +158,7 @@ impl Op {
             Op::ExpM1(x) => kernel.unary(x, Scalar::exp_m1),
             Op::Erf(x) => kernel.unary(x, Scalar::erf),
             Op::Abs(x) => kernel.unary(x, Scalar::abs),
+            Op::Max(x, y) => kernel.binary([x, y], Scalar::larger),
             Op::SinCos(x) => kernel.pair(x, libm::sincos),
         }
     }
@@ -170,6 +174,9 @@ impl Op {
     /// assert_eq!((y, dx, dy), (6.0, 3.0, 2.0));
     /// let [(s, [ds, _]), (c, [dc, _])] = Op::SinCos(0).linearize(&[0.0]);
     /// assert_eq!((s, ds, c, dc), (0.0, 1.0, 1.0, -0.0));
+    /// // The larger argument's derivative, half each at a tie (as `max_c`'s).
+    /// assert_eq!(Op::Max(0, 1).linearize(&[2.0, 3.0])[0], (3.0, [0.0, 1.0]));
+    /// assert_eq!(Op::Max(0, 1).linearize(&[3.0, 3.0])[0], (3.0, [0.5, 0.5]));
     /// ```
     pub fn linearize<S: Scalar>(self, slots: &[S]) -> [(S, [S; 2]); 2] {
         let at = |x: u32| slots[x as usize];
@@ -197,6 +204,7 @@ impl Op {
             Op::ExpM1(x) => unary(derivatives::expm1(at(x))),
             Op::Erf(x) => unary(derivatives::erf(at(x))),
             Op::Abs(x) => unary(derivatives::abs(at(x))),
+            Op::Max(x, y) => binary(derivatives::max(at(x), at(y))),
             Op::SinCos(x) => {
                 let ((s, ds), (c, dc)) = (derivatives::sin(at(x)), derivatives::cos(at(x)));
                 [(s, [ds, zero]), (c, [dc, zero])]
@@ -232,6 +240,7 @@ impl Op {
             Op::ExpM1(_) => "expm1",
             Op::Erf(_) => "erf",
             Op::Abs(_) => "abs",
+            Op::Max(..) => "max",
             Op::SinCos(_) => "sincos",
         }
     }
@@ -244,7 +253,8 @@ impl Op {
             | Op::Mul(x, y)
             | Op::Div(x, y)
             | Op::Powf(x, y)
-            | Op::Atan2(x, y) => (x, Some(y)),
+            | Op::Atan2(x, y)
+            | Op::Max(x, y) => (x, Some(y)),
             Op::Powi(x, _)
             | Op::Neg(x)
             | Op::Sin(x)
@@ -287,6 +297,7 @@ impl Op {
             Op::ExpM1(x) => Op::ExpM1(f(x)),
             Op::Erf(x) => Op::Erf(f(x)),
             Op::Abs(x) => Op::Abs(f(x)),
+            Op::Max(x, y) => Op::Max(f(x), f(y)),
             Op::SinCos(x) => Op::SinCos(f(x)),
         }
     }

@@ -309,6 +309,10 @@ impl Scalar for Sym {
     fn atan2(self, x: Sym) -> Sym {
         self.binary(x, Op::Atan2)
     }
+    /// One operation ([`Op::Max`]), no guard.
+    fn larger(self, other: Sym) -> Sym {
+        self.binary(other, Op::Max)
+    }
     fn abs(self) -> Sym {
         self.unary(Op::Abs)
     }

@@ -265,6 +265,77 @@ mod tests {
         }
     }
 
+    /// `Σ logsumexp_across(vs)`.
+    fn log_sum_exp<K: Program<S>, S: Scalar + RealField>() -> Hom<K, Vec<V<S>>, S> {
+        K::compose(linalg::sum::<K, S>(), linalg::logsumexp_across::<K, S>())
+    }
+
+    /// Three vectors of `n`, the largest of the three at each element the one `shift` says.
+    fn vectors(n: usize, shift: usize) -> Vec<V<f64>> {
+        (0..3)
+            .map(|k| {
+                V::from_fn(n, |i, _| {
+                    if (i + shift) % 3 == k {
+                        40.0
+                    } else {
+                        (i + k) as f64 * 0.3
+                    }
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_log_sum_exp_across_vectors_is_staged_once_without_comparisons() {
+        // The maxima are taken by `Scalar::larger`, which records no guard: the one guard is
+        // that they are finite (checked at each element), and the tape recorded at one point
+        // holds at another whose maxima are elsewhere.
+        let tape = |n: usize| compile(&log_sum_exp::<Reverse, Sym>()).gradient_tape(&vectors(n, 0));
+        let sizes = |n: usize| {
+            let tape = tape(n);
+            assert_eq!(tape.guards(), n, "one guard, at each of the {n} elements");
+            tape.recorded() - 3 * n
+        };
+        assert_eq!(sizes(10), sizes(1000));
+        let direct = log_sum_exp::<Reverse, f64>();
+        let (n, at) = (7, vectors(7, 1));
+        let (tape, inputs) = (tape(n), at.iter().flat_map(|v| v.iter().copied()));
+        let mut out = vec![0.0; 1 + 3 * n];
+        tape.eval(&inputs.collect::<Vec<_>>(), &mut tape.workspace(), &mut out)
+            .expect("no guard fails where the maxima move");
+        let expected = gradient(&direct, at.clone());
+        let expected = std::iter::once(direct.apply(at))
+            .chain(expected.iter().flat_map(|v| v.iter().copied()));
+        assert!(
+            out.iter()
+                .zip(expected)
+                .all(|(&a, b)| (a - b).abs() <= 1e-13 * (1.0 + b.abs()))
+        );
+    }
+
+    #[test]
+    fn a_log_sum_exp_across_vectors_staged_computes_what_it_does_directly() {
+        let direct = log_sum_exp::<Reverse, f64>();
+        for n in [1, 2, 7] {
+            let vs = vectors(n, 2);
+            let (value, expected) = (direct.apply(vs.clone()), gradient(&direct, vs.clone()));
+            for (y, g) in [
+                compile(&log_sum_exp::<Reverse, Sym>()).value_and_gradient(&vs),
+                compile(&log_sum_exp::<ReverseCont<Sym>, Sym>()).value_and_gradient(&vs),
+                compile(&log_sum_exp::<Forward, Sym>()).value_and_gradient(&vs),
+                compile(&log_sum_exp::<ForwardBegin<Sym>, Sym>()).value_and_gradient(&vs),
+            ] {
+                assert!(
+                    (y - value).abs() <= 1e-13 * (1.0 + value.abs()),
+                    "n = {n}: {y} against {value}"
+                );
+                let close = (g.iter().flatten().zip(expected.iter().flatten()))
+                    .all(|(&a, &b)| (a - b).abs() <= 1e-13 * (1.0 + b.abs()));
+                assert!(close, "n = {n}: {g:?} against {expected:?}");
+            }
+        }
+    }
+
     #[test]
     fn elements_that_branch_apart_are_staged_one_by_one() {
         // `|x|` by a comparison: elements of both signs answer it differently, so the map is

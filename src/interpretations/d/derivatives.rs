@@ -94,6 +94,20 @@ pub(crate) fn abs<S: Scalar>(a: S) -> (S, S) {
     (a.abs(), sign)
 }
 
+/// The larger of `a` and `b` ([`Scalar::larger`]) and its partial derivatives: the larger
+/// argument's (a NaN's, if either is), half each at a tie, as `max_c` takes them.
+pub(crate) fn max<S: Scalar>(a: S, b: S) -> (S, [S; 2]) {
+    let (one, half, zero) = (S::from_f64(1.0), S::from_f64(0.5), S::zero());
+    let d = if b > a || b.is_nan() {
+        [zero, one]
+    } else if a > b || a.is_nan() {
+        [one, zero]
+    } else {
+        [half, half]
+    };
+    (a.larger(b), d)
+}
+
 /// `∂(a·b) = [b, a]`.
 pub(crate) fn mul<S: Scalar>(a: S, b: S) -> (S, [S; 2]) {
     (a * b, [b, a])
