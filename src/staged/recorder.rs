@@ -129,22 +129,22 @@ impl Recording {
     /// The nodes the node `id` reads: an operation's operands, the values a family gathers or
     /// ranges over, the family a lane or a sum is of, a product's factors.
     pub(crate) fn reads(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
-        let (op, listed, range, family): (Option<Op>, &[(u32, u32)], _, _) =
+        let (op, listed, range, whole): (Option<Op>, &[(u32, u32)], _, [Option<u32>; 2]) =
             match self.nodes[id as usize] {
-                Node::Op(op) => (Some(op), &[], 0..0, None),
-                Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, None),
-                Node::Range(first) => (None, &[], first..first + self.width(id), None),
-                Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, Some(x)),
+                Node::Op(op) => (Some(op), &[], 0..0, [None, None]),
+                Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, [None, None]),
+                Node::Range(first) => (None, &[], first..first + self.width(id), [None, None]),
+                Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, [Some(x), None]),
                 Node::Product(k) => {
                     let Product { a, b, .. } = self.product(k);
-                    (Some(Op::Mul(a, b)), &[], 0..0, None)
+                    (None, &[], 0..0, [Some(a), Some(b)])
                 }
-                Node::Input(_) | Node::Const(_) => (None, &[], 0..0, None),
+                Node::Input(_) | Node::Const(_) => (None, &[], 0..0, [None, None]),
             };
         (op.into_iter().flat_map(Op::operands))
             .chain(listed.iter().map(|&(x, _)| x))
             .chain(range)
-            .chain(family)
+            .chain(whole.into_iter().flatten())
     }
 
     /// The `k`-th matrix product recorded ([`Node::Product`]).
@@ -337,7 +337,9 @@ pub(crate) fn lane(x: Sym, i: usize) -> Sym {
 /// each a family of its entries column by column (or a value the same in every entry), as one
 /// node: the family of the product's entries, column by column.
 pub(crate) fn product(a: Sym, b: Sym, rows: usize, inner: usize, columns: usize) -> Sym {
-    let shape = |n: usize| u32::try_from(n).expect("catad::staged: a matrix of 2³² rows or more");
+    let shape = |n: usize| {
+        u32::try_from(n).expect("catad::staged: a matrix product of a dimension of 2³² or more")
+    };
     with(|r| {
         let (a, b) = (r.intern(a), r.intern(b));
         let product = Product {
