@@ -336,6 +336,86 @@ mod tests {
         }
     }
 
+    /// Where an entry of a factor comes from: an input, the exponential of an input (a lane of
+    /// the family of their exponentials), or a constant.
+    #[derive(Clone, Copy, Debug)]
+    enum Entry {
+        Input(usize),
+        Exp(usize),
+        Const(f64),
+    }
+
+    /// A product's shape `(rows, inner, columns)`, its factors' entries (of `m` inputs, in any
+    /// order), and two points: where it is recorded and where its tape is run.
+    #[derive(Clone, Debug)]
+    struct Factors {
+        shape: (usize, usize, usize),
+        entries: Vec<Entry>,
+        points: [Vec<f64>; 2],
+    }
+
+    impl quickcheck::Arbitrary for Factors {
+        fn arbitrary(g: &mut quickcheck::Gen) -> Factors {
+            let mut dim = || 1 + usize::arbitrary(g) % 4;
+            let shape = (dim(), dim(), dim());
+            let m = 1 + usize::arbitrary(g) % 6;
+            let count = shape.0 * shape.1 + shape.1 * shape.2;
+            let entries = (0..count)
+                .map(|_| match u8::arbitrary(g) % 3 {
+                    0 => Entry::Input(usize::arbitrary(g) % m),
+                    1 => Entry::Exp(usize::arbitrary(g) % m),
+                    _ => Entry::Const(f64::from(i8::arbitrary(g)) / 8.0),
+                })
+                .collect();
+            let mut point = || (0..m).map(|_| f64::from(i8::arbitrary(g)) / 32.0).collect();
+            Factors {
+                shape,
+                entries,
+                points: [point(), point()],
+            }
+        }
+    }
+
+    impl Factors {
+        /// The factors' entries, `A`'s then `B`'s, over the inputs `x` and their exponentials.
+        fn of<S: Scalar>(&self, x: &[S], exps: &[S]) -> Vec<S> {
+            (self.entries.iter())
+                .map(|&e| match e {
+                    Entry::Input(i) => x[i],
+                    Entry::Exp(i) => exps[i],
+                    Entry::Const(c) => S::from_f64(c),
+                })
+                .collect()
+        }
+    }
+
+    /// A product recorded (one node, the tape's runs reading its factors' entries wherever they
+    /// are) computes at another point what `f64`'s product does there.
+    fn a_staged_product_is_the_product(f: Factors) -> bool {
+        let (rows, inner, _) = f.shape;
+        let split = rows * inner;
+        let (tape, ()) = Tape::record(&f.points[0], |x| {
+            let exps = Sym::elementwise([x], |[v]| v.exp());
+            let entries = f.of(x, &exps);
+            let (a, b) = entries.split_at(split);
+            (Sym::matrix_product(a, b, f.shape), ())
+        });
+        let x = &f.points[1];
+        let exps: Vec<f64> = x.iter().map(|v| v.exp()).collect();
+        let entries = f.of(x, &exps);
+        let expected = f64::matrix_product(&entries[..split], &entries[split..], f.shape);
+        let mut out = vec![0.0; expected.len()];
+        tape.eval(x, &mut tape.workspace(), &mut out).is_ok()
+            && (out.iter().zip(&expected)).all(|(a, b)| (a - b).abs() <= 1e-14 * (1.0 + b.abs()))
+    }
+
+    #[test]
+    fn staged_products_are_products() {
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quickcheck(a_staged_product_is_the_product as fn(Factors) -> bool);
+    }
+
     #[test]
     fn elements_that_branch_apart_are_staged_one_by_one() {
         // `|x|` by a comparison: elements of both signs answer it differently, so the map is
