@@ -1,29 +1,15 @@
 //! Reductions across a run-time vector of vectors, element by element.
 
-use super::{accumulate, each, filled, linear, same_length};
+use super::{accumulate, each, filled, linear, same_length, summed};
 use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DVector, RealField};
-use std::borrow::Cow;
 use std::rc::Rc;
 
 type V<S> = DVector<S>;
 
 /// `log Σₖ exp vₖ`, element by element.
 struct LogSumExp;
-
-/// The sum of vectors of one length, as whole vectors
-/// ([`Additive::plus_each`](crate::space::Additive::plus_each)), from the first: `n` zeros
-/// where there are none.
-fn sum<S: Scalar + RealField>(n: usize, mut vs: impl Iterator<Item = V<S>>) -> V<S> {
-    let Some(mut total) = vs.next() else {
-        return V::zeros(n);
-    };
-    for v in vs {
-        S::plus_each(total.as_mut_slice(), Cow::Owned(v.data.into()));
-    }
-    total
-}
 
 /// The vectors' common length; an error naming both lengths where two differ, and naming the
 /// operation where there are no vectors.
@@ -57,7 +43,7 @@ impl<S: Scalar + RealField> Shifted<S> {
         let exps: Vec<V<S>> = (vs.iter())
             .map(|v| each([v, &top], |[x, m]| Scalar::exp(x - m)))
             .collect();
-        let total = sum(n, exps.iter().cloned());
+        let total = summed(n, exps.iter().map(|e| e.as_slice().to_vec()));
         Shifted { top, exps, total }
     }
 
@@ -94,9 +80,11 @@ impl<S: Scalar + RealField> Primitive<Vec<V<S>>, V<S>> for LogSumExp {
         let n = value.len();
         let d = linear(
             move |dvs: &Vec<V<S>>| {
-                let terms = (weights.iter().zip(dvs))
-                    .map(|(w, dv)| each([w, &filled(dv, n)], |[w, dv]| w * dv));
-                sum(n, terms)
+                let terms = (weights.iter().zip(dvs)).map(|(w, dv)| {
+                    let (w, dv) = (w.as_slice(), filled(dv, n));
+                    S::elementwise([w, dv.as_slice()], |[w, dv]| w * dv)
+                });
+                summed(n, terms)
             },
             move |dy: &V<S>, acc: &mut Vec<V<S>>| {
                 let back = weights2.iter().map(|w| each([w, dy], |[w, y]| w * y));

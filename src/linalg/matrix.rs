@@ -1,10 +1,9 @@
 //! Matrix operations on `DMatrix<S>` and `DVector<S>`.
 
-use super::{accumulate, filled, filled_matrix, linear};
+use super::{accumulate, filled, filled_matrix, linear, summed};
 use crate::space::Scalar;
 use crate::vocabulary::{LinearFn, Primitive};
 use nalgebra::{DMatrix, DVector, RealField};
-use std::borrow::Cow;
 use std::rc::Rc;
 
 type V<S> = DVector<S>;
@@ -47,20 +46,6 @@ pub(super) fn column_sums<S: Scalar + RealField>(m: &M<S>) -> V<S> {
 /// A vector as a matrix of one column.
 fn column<S: Scalar + RealField>(v: &V<S>) -> M<S> {
     M::from_column_slice(v.len(), 1, v.as_slice())
-}
-
-/// The sums of a matrix's entries, row by row, given column by column: `Σⱼ cⱼ` for the
-/// columns `cⱼ` (each `rows` long), summed as whole vectors
-/// ([`Additive::plus_each`](crate::space::Additive::plus_each)) from the first.
-fn row_sums<S: Scalar + RealField>(rows: usize, mut columns: impl Iterator<Item = Vec<S>>) -> V<S> {
-    let Some(first) = columns.next() else {
-        return V::zeros(rows);
-    };
-    let mut out = V::from_vec(first);
-    for c in columns {
-        S::plus_each(out.as_mut_slice(), Cow::Owned(c));
-    }
-    out
 }
 
 /// Panics, naming both shapes, unless `inner` is the matrix's inner dimension.
@@ -175,7 +160,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
     }
     fn value(&self, m: &M<S>) -> V<S> {
         let squares = columns(m).map(|c| S::elementwise([c], |[x]| x * x));
-        row_sums(m.nrows(), squares)
+        summed(m.nrows(), squares)
     }
     fn linearize(&self, m: &M<S>) -> (V<S>, Rc<dyn LinearFn<M<S>, V<S>>>) {
         let two = <S as Scalar>::from_f64(2.0);
@@ -192,7 +177,7 @@ impl<S: Scalar + RealField> Primitive<M<S>, V<S>> for RowNormsSqr {
                 let terms = columns(&twice)
                     .zip(columns(&dm))
                     .map(|(c, dc)| S::elementwise([c, dc], |[c, dc]| c * dc));
-                row_sums(shape.0, terms)
+                summed(shape.0, terms)
             },
             move |dy: &V<S>, acc: &mut M<S>| {
                 let mut back = Vec::with_capacity(shape.0 * shape.1);

@@ -62,6 +62,20 @@ fn each<S: Scalar + RealField, const N: usize>(
     DVector::from_vec(S::elementwise(vectors.map(|v| v.as_slice()), f))
 }
 
+/// The sum of vectors of length `n` (columns of a matrix, terms across vectors), added as whole
+/// vectors ([`Additive::plus_each`]) from the first, which a symbolic scalar records once each:
+/// `n` zeros where there are none.
+fn summed<S: Scalar + RealField>(n: usize, mut vs: impl Iterator<Item = Vec<S>>) -> DVector<S> {
+    let Some(first) = vs.next() else {
+        return DVector::zeros(n);
+    };
+    let mut sum = DVector::from_vec(first);
+    for v in vs {
+        S::plus_each(sum.as_mut_slice(), Cow::Owned(v));
+    }
+    sum
+}
+
 /// `⟨u, v⟩`: for a symbolic scalar, the products of the elements (one [`each`]) summed in order
 /// ([`Additive::sum_of`]), each one node; for any other, nalgebra's inner product.
 fn inner<S: Scalar + RealField>(u: &DVector<S>, v: &DVector<S>) -> S {

@@ -112,11 +112,7 @@ pub trait Scalar:
     /// assert!(Scalar::larger(f64::NAN, 3.0).is_nan() && Scalar::larger(3.0, f64::NAN).is_nan());
     /// ```
     fn larger(self, other: Self) -> Self {
-        if other > self || other.is_nan() {
-            other
-        } else {
-            self
-        }
+        crate::interpretations::fun::larger(self, other)
     }
     /// `f` of the operands' `i`-th elements, for every `i`: the work of a whole-vector operation
     /// (a sum of vectors, a function on each element), given at once. The operands are of one
