@@ -16,6 +16,7 @@ use super::op::Op;
 use super::recorder::Guard;
 use super::tape::{self, Copies, guard_operands, holds, renumber_guard};
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 /// One instruction of an allocated tape: `len` copies of `op` ([`Op::run`]) writing from slot
 /// `dest`, their operands advancing by `strides`; `apart` if it is run by [`Op::run_apart`].
@@ -71,18 +72,39 @@ pub(super) struct Allocation {
 }
 
 /// Where the values numbered one after another go: the group of blocks of each slot, `None` for
-/// the slots below `fixed` (inputs and constants), which stay where they are.
+/// the slots below `fixed` (inputs and constants), which stay where they are. Found from the
+/// groups' spans, in order and next to each other, not kept per slot: a tape that writes a matrix
+/// product out as runs numbers billions of values in a few million runs.
 struct Groups {
     fixed: usize,
-    /// The group of each slot from `fixed` on.
-    owner: Vec<u32>,
-    /// The first slot and the number of slots of each group.
+    /// The first slot and the number of slots of each group, in order, each group's first slot
+    /// the slot after the group before.
     span: Vec<(usize, usize)>,
 }
 
 impl Groups {
     fn of(&self, slot: usize) -> Option<usize> {
-        (slot >= self.fixed).then(|| self.owner[slot - self.fixed] as usize)
+        (slot >= self.fixed).then(|| self.span.partition_point(|&(first, _)| first <= slot) - 1)
+    }
+
+    /// The slots of `slot`'s group (or the fixed slots' range).
+    fn around(&self, slot: usize) -> Range<usize> {
+        match self.of(slot) {
+            None => 0..self.fixed,
+            Some(g) => self.span[g].0..self.span[g].0 + self.span[g].1,
+        }
+    }
+
+    /// How many copies from the one that reads `slot`, reading at `stride`, read the same group
+    /// as it (at least that one): where a run's copies go on to read another group.
+    fn stay(&self, slot: usize, stride: isize) -> usize {
+        let within = self.around(slot);
+        let steps = match stride {
+            0 => return usize::MAX,
+            s if s > 0 => (within.end - slot).div_ceil(s as usize),
+            s => (slot - within.start) / s.unsigned_abs() + 1,
+        };
+        steps.max(1)
     }
 }
 
@@ -129,16 +151,14 @@ pub(super) fn allocate(
         (x as usize).wrapping_add_signed(k as isize * strides[p])
     };
     let mut start = Vec::with_capacity(program.len() + 1);
-    // The run that writes each slot from `fixed` on.
-    let mut writer = Vec::new();
     let mut next = fixed;
-    for (b, &(op, len, _)) in program.iter().enumerate() {
+    for &(op, len, _) in program {
         start.push(next);
         next += len * op.width();
-        writer.resize(next - fixed, b as u32);
     }
     start.push(next);
-    let block = |slot: usize| writer[slot - fixed] as usize;
+    // The run that writes a slot from `fixed` on.
+    let block = |slot: usize| start.partition_point(|&first| first <= slot) - 1;
     // Blocks one run reads across are kept together, in their layout: groups of consecutive
     // blocks, from the intervals of blocks each operand reads.
     let mut intervals: Vec<(usize, usize)> = Vec::new();
@@ -165,15 +185,12 @@ pub(super) fn allocate(
         span.push((start[b], start[end + 1] - start[b]));
         b = end + 1;
     }
-    let mut owner = writer;
-    for w in &mut owner {
-        *w = group[*w as usize];
-    }
-    let groups = Groups { fixed, owner, span };
+    let groups = Groups { fixed, span };
     // The pieces: (run, first copy, copies), each copy reading one group (or the fixed slots)
-    // per operand.
+    // per operand. A piece goes on while its copies read the groups its first one does: from
+    // one copy whose operands may read another group to the next.
     let mut pieces: Vec<(usize, usize, usize)> = Vec::new();
-    for (b, &(op, len, _)) in program.iter().enumerate() {
+    for (b, &(op, len, strides)) in program.iter().enumerate() {
         let arity = op.operands().count();
         let from = |k: usize| {
             let mut from = [None; 2];
@@ -182,12 +199,19 @@ pub(super) fn allocate(
             }
             from
         };
-        let mut first = 0;
-        for k in 1..len {
+        let stay = |k: usize| {
+            (0..arity)
+                .map(|p| groups.stay(read(b, p, k), strides[p]))
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let (mut first, mut k) = (0, stay(0));
+        while k < len {
             if from(k) != from(first) {
                 pieces.push((b, first, k - first));
                 first = k;
             }
+            k = k.saturating_add(stay(k));
         }
         pieces.push((b, first, len - first));
     }
