@@ -55,11 +55,22 @@ pub(crate) struct Product {
 }
 
 impl Product {
-    /// The entry `(i, j)` of `A B` from the entries of `A` and `B` (each by its lane): the
-    /// products summed in order of the inner index, starting from the first, as a tape sums them.
-    fn entry(self, i: u32, j: u32, a: impl Fn(u32) -> f64, b: impl Fn(u32) -> f64) -> f64 {
-        let term = |l: u32| a(i + self.rows * l) * b(l + self.inner * j);
-        (1..self.inner).fold(term(0), |sum, l| sum + term(l))
+    /// The entries of `A B`, column by column, from the entries of `A` and `B` (each column by
+    /// column): each entry's products summed in order of the inner index, starting from the
+    /// first, as a tape sums them.
+    fn entries(self, a: &[f64], b: &[f64]) -> Vec<f64> {
+        let (rows, inner) = (self.rows as usize, self.inner as usize);
+        let mut entries = Vec::with_capacity(rows * self.columns as usize);
+        for b in b.chunks_exact(inner) {
+            let sums = entries.len()..entries.len() + rows;
+            entries.extend(a[..rows].iter().map(|a| a * b[0]));
+            for (column, b) in a.chunks_exact(rows).zip(b).skip(1) {
+                for (sum, a) in entries[sums.clone()].iter_mut().zip(column) {
+                    *sum += a * b;
+                }
+            }
+        }
+        entries
     }
 }
 
@@ -729,15 +740,12 @@ impl Recorder {
         }
         let k = u32::try_from(self.products.len())
             .expect("catad::staged: a recording of more than 2³² matrix products");
-        let (a, b) = (
-            |l| self.lane_value(product.a, l),
-            |l| self.lane_value(product.b, l),
-        );
-        let entries = (0..product.columns)
-            .flat_map(|j| (0..product.rows).map(move |i| (i, j)))
-            .map(|(i, j)| product.entry(i, j, a, b))
-            .collect();
-        let family = self.push_family(Node::Product(k), entries);
+        // The factors' entries read once each, not once for each entry of the product.
+        let values =
+            |x: u32, len: u32| -> Vec<f64> { (0..len).map(|l| self.lane_value(x, l)).collect() };
+        let a = values(product.a, product.rows * product.inner);
+        let b = values(product.b, product.inner * product.columns);
+        let family = self.push_family(Node::Product(k), product.entries(&a, &b).into());
         let id = self.intern(family);
         self.products.push(product);
         self.multiplied.insert(product, id);
