@@ -133,7 +133,7 @@ impl Tape {
         let both = sin_cos_operands(nodes, &live);
         let mut sin_cos = vec![u32::MAX; nodes.len()];
         let mut copies = Vec::new();
-        let mut next_slot = (inputs + constants.len()) as u32;
+        let mut next_slot = u32::try_from(inputs + constants.len()).expect(TOO_MANY);
         for id in schedule(&recording, &live) {
             let width = recording.width(id as u32);
             match nodes[id] {
@@ -141,16 +141,15 @@ impl Tape {
                     let pair = &mut sin_cos[x as usize];
                     if *pair == u32::MAX {
                         layout.write(&mut copies, Op::SinCos(x), width);
-                        *pair = next_slot;
-                        next_slot += 2 * width;
+                        *pair = number(&mut next_slot, width);
+                        number(&mut next_slot, width);
                     }
                     let slot = *pair + u32::from(matches!(op, Op::Cos(_)));
                     layout.set_lanes(id, slot, 2, width);
                 }
                 Node::Op(op) => {
                     layout.write(&mut copies, op, width);
-                    layout.set_lanes(id, next_slot, 1, width);
-                    next_slot += width;
+                    layout.set_lanes(id, number(&mut next_slot, width), 1, width);
                 }
                 Node::Gather(k) => {
                     let slots = recording
@@ -173,8 +172,7 @@ impl Tape {
                     let mut sum = layout.slot(x, 0);
                     for i in 1..recording.width(x) {
                         push(&mut copies, Op::Add(sum, layout.slot(x, i)), 1, [0, 0]);
-                        sum = next_slot;
-                        next_slot += 1;
+                        sum = number(&mut next_slot, 1);
                     }
                     layout.set(id, sum);
                 }
@@ -371,6 +369,17 @@ impl Tape {
     }
 }
 
+/// What a tape too large for its numbering says.
+const TOO_MANY: &str = "catad::staged::Tape: more than 2³² values to number (a tape numbers its \
+values, a family's lanes and a matrix product's terms each one, in 32 bits)";
+
+/// The first of `count` more values numbered from `next`, which it advances past them.
+fn number(next: &mut u32, count: u32) -> u32 {
+    let first = *next;
+    *next = first.checked_add(count).expect(TOO_MANY);
+    first
+}
+
 /// Where each value's lanes are in a tape's slots, as [`Tape::new`] places them.
 struct Layout {
     places: Vec<Place>,
@@ -474,10 +483,9 @@ impl Layout {
             inner,
             columns,
         } = product;
-        let size = rows * columns;
+        let size = rows.checked_mul(columns).expect(TOO_MANY);
         let mut sum = None;
         for l in 0..inner {
-            let terms = *next;
             for j in 0..columns {
                 let b = self.slot(b, l + inner * j);
                 let column = rows * l..rows * (l + 1);
@@ -490,13 +498,12 @@ impl Layout {
                     }
                 }
             }
-            *next += size;
+            let terms = number(next, size);
             sum = Some(match sum {
                 None => terms,
                 Some(before) => {
                     push(program, Op::Add(before, terms), size as usize, [1, 1]);
-                    *next += size;
-                    *next - size
+                    number(next, size)
                 }
             });
         }
@@ -716,7 +723,7 @@ pub(super) fn holds<S: Scalar>(guard: Guard, slots: &[S]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Copies, Op, allocation, copy, push, runs};
+    use super::{Copies, Op, allocation, copy, number, push, runs};
     use quickcheck::{Arbitrary, Gen, QuickCheck};
 
     /// Straight-line operations in blocks of copies at constant (possibly negative) strides,
@@ -806,6 +813,20 @@ mod tests {
             .iter()
             .flat_map(|&(op, len, strides)| (0..len).map(move |k| copy(op, k, strides)));
         copies.eq(ops.iter().copied()) && program.len() <= blocks.len()
+    }
+
+    #[test]
+    fn values_are_numbered_up_to_the_last_u32() {
+        let mut next = u32::MAX - 3;
+        assert_eq!(number(&mut next, 3), u32::MAX - 3);
+        assert_eq!(next, u32::MAX);
+    }
+
+    #[test]
+    #[should_panic(expected = "more than 2³² values to number")]
+    fn a_tape_too_large_to_number_is_an_error_not_a_wrapped_slot() {
+        let mut next = u32::MAX - 3;
+        number(&mut next, 4);
     }
 
     #[test]
