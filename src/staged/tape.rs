@@ -373,6 +373,11 @@ impl Tape {
 const TOO_MANY: &str = "catad::staged::Tape: more than 2³² values to number (a tape numbers its \
 values, a family's lanes and a matrix product's terms each one, in 32 bits)";
 
+/// About how many entries of a matrix product a tape computes together, through every term of
+/// theirs, before the next: three blocks of `f64`s (the terms, their sum so far, the new sum)
+/// fit in a core's level-2 cache.
+const BLOCK: u32 = 4096;
+
 /// The first of `count` more values numbered from `next`, which it advances past them.
 fn number(next: &mut u32, count: u32) -> u32 {
     let first = *next;
@@ -470,11 +475,14 @@ impl Layout {
     }
 
     /// Appends the runs that compute the entries of `product` to `program`, their results in
-    /// slots from `next` on: for each inner index `l`, the products of column `l` of `A` with the
-    /// entries of row `l` of `B` (a run for each column of the result), added to the sum of
-    /// those before (one run): `2 · inner − 1` results of `rows · columns` slots each, from
-    /// `next` on (which it advances past them), the last the entries, column by column, whose
-    /// first slot it returns.
+    /// slots from `next` on (which it advances past them), and returns the first slot of the
+    /// entries, column by column. For each inner index `l`, the products of column `l` of `A`
+    /// with the entries of row `l` of `B` (a run for each column of the result) are added to the
+    /// sum of those before (one run): `2 · inner − 1` results, each entry's terms summed in
+    /// order from the first. The result's columns go in blocks of about [`BLOCK`] entries, each
+    /// block through every `l` before the next, so that what a block's sums read stays in cache;
+    /// the last additions, one per block, come together at the end, so that the entries are in
+    /// consecutive slots.
     fn multiply(&self, program: &mut Vec<Copies<Op>>, product: Product, next: &mut u32) -> u32 {
         let Product {
             a,
@@ -483,31 +491,55 @@ impl Layout {
             inner,
             columns,
         } = product;
-        let size = rows.checked_mul(columns).expect(TOO_MANY);
-        let mut sum = None;
-        for l in 0..inner {
-            for j in 0..columns {
-                let b = self.slot(b, l + inner * j);
-                let column = rows * l..rows * (l + 1);
-                match self.strided(a, column.clone()) {
-                    Some((first, stride)) => {
-                        push(program, Op::Mul(first, b), rows as usize, [stride, 0])
+        assert!(
+            inner > 0,
+            "catad::staged: a matrix product over no inner index"
+        );
+        let width = (BLOCK / rows).clamp(1, columns);
+        // For each block, its sum of every term but the last (none if there is one term) and its
+        // last terms, and its size.
+        let mut last = Vec::new();
+        for first in (0..columns).step_by(width as usize) {
+            let block = first..columns.min(first + width);
+            let size = rows.checked_mul(block.len() as u32).expect(TOO_MANY);
+            let mut sum = None;
+            for l in 0..inner {
+                for j in block.clone() {
+                    let b = self.slot(b, l + inner * j);
+                    let column = rows * l..rows * (l + 1);
+                    match self.strided(a, column.clone()) {
+                        Some((first, stride)) => {
+                            push(program, Op::Mul(first, b), rows as usize, [stride, 0])
+                        }
+                        None => column
+                            .for_each(|i| push(program, Op::Mul(self.slot(a, i), b), 1, [0, 0])),
                     }
-                    None => {
-                        column.for_each(|i| push(program, Op::Mul(self.slot(a, i), b), 1, [0, 0]))
-                    }
+                }
+                let terms = number(next, size);
+                if l + 1 == inner {
+                    last.push((sum, terms, size));
+                } else {
+                    sum = Some(match sum {
+                        None => terms,
+                        Some(before) => {
+                            push(program, Op::Add(before, terms), size as usize, [1, 1]);
+                            number(next, size)
+                        }
+                    });
                 }
             }
-            let terms = number(next, size);
-            sum = Some(match sum {
-                None => terms,
-                Some(before) => {
-                    push(program, Op::Add(before, terms), size as usize, [1, 1]);
-                    number(next, size)
-                }
-            });
         }
-        sum.expect("catad::staged: a matrix product over no inner index")
+        if inner == 1 {
+            // One term: the blocks' terms, one block after another, are the entries.
+            return last[0].1;
+        }
+        let entries = *next;
+        for (sum, terms, size) in last {
+            let before = sum.expect("an entry of more than one term has a sum before its last");
+            push(program, Op::Add(before, terms), size as usize, [1, 1]);
+            number(next, size);
+        }
+        entries
     }
 
     /// Places the lanes of `id` in `slots`: at a stride where they are.

@@ -417,6 +417,32 @@ mod tests {
     }
 
     #[test]
+    fn products_larger_than_a_block_of_the_tape_are_products() {
+        // A tape computes a product's columns in blocks of about 4096 entries: here by many
+        // columns, by many rows (a block a column), and with a single inner index.
+        for shape in [(3, 3, 1500), (5000, 2, 2), (2, 1, 3000)] {
+            let count = shape.0 * shape.1 + shape.1 * shape.2;
+            let entries = (0..count)
+                .map(|i| match i % 3 {
+                    0 => Entry::Input(i % 5),
+                    1 => Entry::Exp(i % 4),
+                    _ => Entry::Const((i % 17) as f64 / 8.0),
+                })
+                .collect();
+            let points = [
+                vec![0.1, -0.2, 0.3, 0.25, -0.5],
+                vec![0.4, 0.3, -0.1, -0.6, 0.2],
+            ];
+            let f = Factors {
+                shape,
+                entries,
+                points,
+            };
+            assert!(a_staged_product_is_the_product(f), "{shape:?}");
+        }
+    }
+
+    #[test]
     fn elements_that_branch_apart_are_staged_one_by_one() {
         // `|x|` by a comparison: elements of both signs answer it differently, so the map is
         // recorded element by element, a guard on each, and the tape holds where they do.
