@@ -496,6 +496,10 @@ impl Layout {
             "catad::staged: a matrix product over no inner index"
         );
         let width = (BLOCK / rows).clamp(1, columns);
+        // Where each column of `A` is: at a stride, or lane by lane.
+        let columns_of_a: Vec<_> = (0..inner)
+            .map(|l| self.strided(a, rows * l..rows * (l + 1)))
+            .collect();
         // For each block, its sum of every term but the last (none if there is one term) and its
         // last terms, and its size.
         let mut last = Vec::new();
@@ -506,12 +510,11 @@ impl Layout {
             for l in 0..inner {
                 for j in block.clone() {
                     let b = self.slot(b, l + inner * j);
-                    let column = rows * l..rows * (l + 1);
-                    match self.strided(a, column.clone()) {
+                    match columns_of_a[l as usize] {
                         Some((first, stride)) => {
                             push(program, Op::Mul(first, b), rows as usize, [stride, 0])
                         }
-                        None => column
+                        None => (rows * l..rows * (l + 1))
                             .for_each(|i| push(program, Op::Mul(self.slot(a, i), b), 1, [0, 0])),
                     }
                 }
