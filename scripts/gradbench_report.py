@@ -93,10 +93,12 @@ NOTES = {
            "its guards once each and in runs, drops the negations its reverse sweep summed and "
            "runs long runs over slices: alternating the two binaries on the tape alone, n = 80000 "
            "went from 1.09–1.12 to 0.86–0.93 ms and n = 1280000 from 19.6–20.0 to 17.3–17.5 ms; "
-           "this table's run read the gradient at 1.8–2.4×. On a noisier machine (a later "
+           "that day's table read the gradient at 1.8–2.4×. On a noisier machine (a later "
            "session, c7352dd, whose changes leave this tape as it was) two runs read it at "
            "2.1–3.8× and 1.2–3.7×, the ratio jumping between neighbouring sizes (n = 320000: "
-           "3.8× then 1.7×), so this table is kept from the quieter machine.",
+           "3.8× then 1.7×). This table is from 2026-11-29 (2d5ee9b), run with nothing else "
+           "running on the machine, 1.8–2.5×; a run earlier that day, beside release builds (of "
+           "a binary whose lse tape is the same), read 1.6–4.5× (4.5× at n = 1280000).",
     "particle": "No reference C++ computes particle (manual has no such module): the eval checks "
                 "every answer against the control it states, 0.2071918746486116. catad's inner "
                 "gradient (the force, at every Euler step) is a derivative program, "
