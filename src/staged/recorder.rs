@@ -61,12 +61,12 @@ impl Product {
     fn entries(self, a: &[f64], b: &[f64]) -> Vec<f64> {
         let (rows, inner) = (self.rows as usize, self.inner as usize);
         let mut entries = Vec::with_capacity(rows * self.columns as usize);
-        for b in b.chunks_exact(inner) {
+        for column_of_b in b.chunks_exact(inner) {
             let sums = entries.len()..entries.len() + rows;
-            entries.extend(a[..rows].iter().map(|a| a * b[0]));
-            for (column, b) in a.chunks_exact(rows).zip(b).skip(1) {
-                for (sum, a) in entries[sums.clone()].iter_mut().zip(column) {
-                    *sum += a * b;
+            entries.extend(a[..rows].iter().map(|a_i0| a_i0 * column_of_b[0]));
+            for (column_of_a, b_lj) in a.chunks_exact(rows).zip(column_of_b).skip(1) {
+                for (sum, a_il) in entries[sums.clone()].iter_mut().zip(column_of_a) {
+                    *sum += a_il * b_lj;
                 }
             }
         }

@@ -495,27 +495,27 @@ impl Layout {
             inner > 0,
             "catad::staged: a matrix product over no inner index"
         );
-        let width = (BLOCK / rows).clamp(1, columns);
+        let block_columns = (BLOCK / rows).clamp(1, columns);
         // Where each column of `A` is: at a stride, or lane by lane.
         let columns_of_a: Vec<_> = (0..inner)
             .map(|l| self.strided(a, rows * l..rows * (l + 1)))
             .collect();
-        // For each block, its sum of every term but the last (none if there is one term) and its
-        // last terms, and its size.
+        // For each block: the sum of its entries' terms but the last (none where there is one
+        // term), its last terms, and its size.
         let mut last = Vec::new();
-        for first in (0..columns).step_by(width as usize) {
-            let block = first..columns.min(first + width);
+        for start in (0..columns).step_by(block_columns as usize) {
+            let block = start..columns.min(start + block_columns);
             let size = rows.checked_mul(block.len() as u32).expect(TOO_MANY);
             let mut sum = None;
             for l in 0..inner {
                 for j in block.clone() {
-                    let b = self.slot(b, l + inner * j);
+                    let b_lj = self.slot(b, l + inner * j);
                     match columns_of_a[l as usize] {
                         Some((first, stride)) => {
-                            push(program, Op::Mul(first, b), rows as usize, [stride, 0])
+                            push(program, Op::Mul(first, b_lj), rows as usize, [stride, 0])
                         }
                         None => (rows * l..rows * (l + 1))
-                            .for_each(|i| push(program, Op::Mul(self.slot(a, i), b), 1, [0, 0])),
+                            .for_each(|i| push(program, Op::Mul(self.slot(a, i), b_lj), 1, [0, 0])),
                     }
                 }
                 let terms = number(next, size);
