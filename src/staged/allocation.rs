@@ -166,7 +166,7 @@ pub(super) fn allocate(
         for p in 0..op.operands().count() {
             let (first, last) = (read(b, p, 0), read(b, p, len - 1));
             let (lo, hi) = (first.min(last), first.max(last));
-            if lo >= fixed && block(lo) != block(hi) {
+            if lo >= fixed && lo != hi && block(lo) != block(hi) {
                 intervals.push((block(lo), block(hi)));
             }
         }
@@ -205,7 +205,8 @@ pub(super) fn allocate(
                 .min()
                 .unwrap_or(usize::MAX)
         };
-        let (mut first, mut k) = (0, stay(0));
+        // A run of one copy (most of a scalar program's) is one piece: no boundary to look for.
+        let (mut first, mut k) = (0, if len > 1 { stay(0) } else { len });
         while k < len {
             if from(k) != from(first) {
                 pieces.push((b, first, k - first));
