@@ -71,12 +71,61 @@ pub(super) struct Allocation {
     pub(super) slots: usize,
 }
 
-/// Where the values numbered one after another go: the group of blocks of each slot, `None` for
-/// the slots below `fixed` (inputs and constants), which stay where they are. Found from the
-/// groups' spans, in order and next to each other, not kept per slot: a tape that writes a matrix
-/// product out as runs numbers billions of values in a few million runs.
-struct Groups {
+/// The run that writes each slot from `fixed` on (the slots below are inputs and constants):
+/// read from a table of every slot's where the runs are short (a scalar program's, of a value or
+/// two each), found by a binary search over the runs' first slots where such a table would be
+/// large (a tape that writes a matrix product out as runs numbers billions of values in a few
+/// million runs).
+struct Writers {
     fixed: usize,
+    /// The first slot of each run, then the slot after the last run's.
+    start: Vec<usize>,
+    /// The run of each slot from `fixed` on, where kept.
+    table: Option<Vec<u32>>,
+}
+
+impl Writers {
+    /// The most values per run, on average, for which a table of every slot's run is kept.
+    const TABLED: usize = 4;
+
+    /// The writers of the slots of `program`, whose runs write one after another from `fixed`.
+    fn new(program: &[Copies<Op>], fixed: usize) -> Writers {
+        let mut start = Vec::with_capacity(program.len() + 1);
+        let mut next = fixed;
+        for &(op, len, _) in program {
+            start.push(next);
+            next += len * op.width();
+        }
+        start.push(next);
+        let table = (next - fixed <= Self::TABLED * program.len()).then(|| {
+            let mut table = Vec::with_capacity(next - fixed);
+            for (b, run) in start.windows(2).enumerate() {
+                table.resize(table.len() + run[1] - run[0], b as u32);
+            }
+            table
+        });
+        Writers {
+            fixed,
+            start,
+            table,
+        }
+    }
+
+    /// The run that writes `slot`, one from `fixed` on.
+    fn of(&self, slot: usize) -> usize {
+        match &self.table {
+            Some(table) => table[slot - self.fixed] as usize,
+            None => self.start.partition_point(|&first| first <= slot) - 1,
+        }
+    }
+}
+
+/// Where the values numbered one after another go: the group of blocks of each slot, `None` for
+/// the slots below `fixed` (inputs and constants), which stay where they are.
+struct Groups {
+    writers: Writers,
+    /// The group of each run.
+    group: Vec<u32>,
     /// The first slot and the number of slots of each group, in order, each group's first slot
     /// the slot after the group before.
     span: Vec<(usize, usize)>,
@@ -84,13 +133,13 @@ struct Groups {
 
 impl Groups {
     fn of(&self, slot: usize) -> Option<usize> {
-        (slot >= self.fixed).then(|| self.span.partition_point(|&(first, _)| first <= slot) - 1)
+        (slot >= self.writers.fixed).then(|| self.group[self.writers.of(slot)] as usize)
     }
 
     /// The slots of `slot`'s group (or the fixed slots' range).
     fn around(&self, slot: usize) -> Range<usize> {
         match self.of(slot) {
-            None => 0..self.fixed,
+            None => 0..self.writers.fixed,
             Some(g) => self.span[g].0..self.span[g].0 + self.span[g].1,
         }
     }
@@ -150,15 +199,9 @@ pub(super) fn allocate(
         let x = op.operands().nth(p).expect("an operand");
         (x as usize).wrapping_add_signed(k as isize * strides[p])
     };
-    let mut start = Vec::with_capacity(program.len() + 1);
-    let mut next = fixed;
-    for &(op, len, _) in program {
-        start.push(next);
-        next += len * op.width();
-    }
-    start.push(next);
-    // The run that writes a slot from `fixed` on.
-    let block = |slot: usize| start.partition_point(|&first| first <= slot) - 1;
+    let writers = Writers::new(program, fixed);
+    let start = &writers.start;
+    let block = |slot: usize| writers.of(slot);
     // Blocks one run reads across are kept together, in their layout: groups of consecutive
     // blocks, from the intervals of blocks each operand reads.
     let mut intervals: Vec<(usize, usize)> = Vec::new();
@@ -185,7 +228,11 @@ pub(super) fn allocate(
         span.push((start[b], start[end + 1] - start[b]));
         b = end + 1;
     }
-    let groups = Groups { fixed, span };
+    let groups = Groups {
+        writers,
+        group,
+        span,
+    };
     // The pieces: (run, first copy, copies), each copy reading one group (or the fixed slots)
     // per operand. A piece goes on while its copies read the groups its first one does: from
     // one copy whose operands may read another group to the next.
@@ -219,7 +266,7 @@ pub(super) fn allocate(
     // The last piece that reads or writes each group; never for what the outputs and guards read.
     let mut death = vec![0; groups.span.len()];
     for (i, &(b, first, _)) in pieces.iter().enumerate() {
-        death[group[b] as usize] = i;
+        death[groups.group[b] as usize] = i;
         for p in 0..program[b].0.operands().count() {
             if let Some(g) = groups.of(read(b, p, first)) {
                 death[g] = death[g].max(i);
@@ -247,7 +294,7 @@ pub(super) fn allocate(
     };
     let mut base = vec![usize::MAX; groups.span.len()];
     for (i, &(b, _, _)) in pieces.iter().enumerate() {
-        let g = group[b] as usize;
+        let g = groups.group[b] as usize;
         if base[g] == usize::MAX {
             base[g] = placement.take(groups.span[g].1);
         }
@@ -270,7 +317,7 @@ pub(super) fn allocate(
             });
             Run {
                 op: moved,
-                dest: slot(start[b]) as usize + first * op.width(),
+                dest: slot(groups.writers.start[b]) as usize + first * op.width(),
                 len: copies,
                 strides,
                 apart: apart::worth_trying(copies, strides),
@@ -294,5 +341,32 @@ pub(super) fn allocate(
             })
             .collect(),
         slots: placement.top,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Op, Writers};
+    use quickcheck::QuickCheck;
+
+    /// A slot's run read from the table is the one the search of the runs' first slots finds,
+    /// for runs of any lengths after any number of fixed slots.
+    fn tabled_writers_are_searched_writers(fixed: u8, lens: Vec<u8>) -> bool {
+        let fixed = fixed as usize;
+        let program: Vec<_> = (lens.iter())
+            .map(|&len| (Op::Neg(0), 1 + len as usize % 4, [0, 0]))
+            .collect();
+        let tabled = Writers::new(&program, fixed);
+        let mut searched = Writers::new(&program, fixed);
+        searched.table = None;
+        let slots = *tabled.start.last().expect("the slot after the last run");
+        tabled.table.is_some() && (fixed..slots).all(|slot| tabled.of(slot) == searched.of(slot))
+    }
+
+    #[test]
+    fn a_slot_s_run_is_the_same_tabled_or_searched() {
+        QuickCheck::new()
+            .tests(300)
+            .quickcheck(tabled_writers_are_searched_writers as fn(u8, Vec<u8>) -> bool);
     }
 }

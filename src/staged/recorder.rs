@@ -137,25 +137,23 @@ impl Recording {
         self.widths.get(id as usize).copied().unwrap_or(1)
     }
 
-    /// The nodes the node `id` reads: an operation's operands, the values a family gathers or
-    /// ranges over, the family a lane or a sum is of, a product's factors.
-    pub(crate) fn reads(&self, id: u32) -> impl Iterator<Item = u32> + '_ {
-        let (op, listed, range, whole): (Option<Op>, &[(u32, u32)], _, [Option<u32>; 2]) =
-            match self.nodes[id as usize] {
-                Node::Op(op) => (Some(op), &[], 0..0, [None, None]),
-                Node::Gather(k) => (None, &self.gathered[k as usize], 0..0, [None, None]),
-                Node::Range(first) => (None, &[], first..first + self.width(id), [None, None]),
-                Node::Lane(x, _) | Node::Sum(x) => (None, &[], 0..0, [Some(x), None]),
-                Node::Product(k) => {
-                    let Product { a, b, .. } = self.product(k);
-                    (None, &[], 0..0, [Some(a), Some(b)])
-                }
-                Node::Input(_) | Node::Const(_) => (None, &[], 0..0, [None, None]),
-            };
-        (op.into_iter().flat_map(Op::operands))
-            .chain(listed.iter().map(|&(x, _)| x))
-            .chain(range)
-            .chain(whole.into_iter().flatten())
+    /// Calls `read` on each node the node `id` reads: an operation's operands, the values a
+    /// family gathers or ranges over, the family a lane or a sum is of, a product's factors.
+    /// (A closure rather than an iterator: a chain of the node kinds' iterators is a large value,
+    /// which the loops over a recording's nodes kept copying.)
+    pub(crate) fn each_read(&self, id: u32, mut read: impl FnMut(u32)) {
+        match self.nodes[id as usize] {
+            Node::Op(op) => op.operands().for_each(read),
+            Node::Gather(k) => self.gathered[k as usize].iter().for_each(|&(x, _)| read(x)),
+            Node::Range(first) => (first..first + self.width(id)).for_each(read),
+            Node::Lane(x, _) | Node::Sum(x) => read(x),
+            Node::Product(k) => {
+                let Product { a, b, .. } = self.product(k);
+                read(a);
+                read(b);
+            }
+            Node::Input(_) | Node::Const(_) => {}
+        }
     }
 
     /// The `k`-th matrix product recorded ([`Node::Product`]).

@@ -572,9 +572,7 @@ fn liveness(recording: &Recording, outputs: &[Result<(u32, u32), f64>]) -> Vec<b
     }
     for id in (0..recording.nodes.len()).rev() {
         if live[id] {
-            for x in recording.reads(id as u32) {
-                live[x as usize] = true;
-            }
+            recording.each_read(id as u32, |x| live[x as usize] = true);
         }
     }
     live
@@ -592,10 +590,8 @@ fn schedule(recording: &Recording, live: &[bool]) -> Vec<usize> {
         if !live[id] || matches!(node, Node::Input(_) | Node::Const(_)) {
             continue;
         }
-        let deepest = (recording.reads(id as u32))
-            .map(|x| depth[x as usize])
-            .max()
-            .unwrap_or(0);
+        let mut deepest = 0;
+        recording.each_read(id as u32, |x| deepest = deepest.max(depth[x as usize]));
         let computed = matches!(node, Node::Op(_) | Node::Sum(_) | Node::Product(_));
         depth[id] = deepest + u32::from(computed);
         live_ops.push(id);
