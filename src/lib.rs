@@ -39,6 +39,7 @@ extern crate self as catad;
 
 pub mod ad;
 pub mod guide;
+mod hasher;
 pub mod interpretations;
 pub mod linalg;
 pub mod nested;
@@ -48,6 +49,7 @@ pub mod prelude;
 pub mod space;
 mod stack;
 pub mod staged;
+pub mod term;
 pub mod vocabulary;
 
 /// The linear-algebra crate behind Jacobians (`jacobian` returns a `nalgebra::DMatrix`) and `Mat`,

@@ -45,6 +45,7 @@ pub mod rep;
 pub mod scalable;
 pub mod space;
 pub mod suite;
+pub mod terms;
 pub mod vector;
 
 pub use differentiable::Differentiable;

@@ -88,7 +88,6 @@ mod apart;
 mod batch;
 mod compiled;
 mod coords;
-mod hasher;
 mod linearization;
 mod once;
 mod op;

@@ -3,11 +3,11 @@
 //! (common subexpressions), and computed at the recording point so that comparisons can be
 //! answered and guarded.
 
-use super::hasher::{FxHashMap, FxHashSet};
 use super::op::Op;
 use super::rules::{self, Rewrite, View};
 use super::sharing::Sharing;
 use super::sym::{Repr, Sym};
+use crate::hasher::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};

@@ -2,9 +2,9 @@
 //! operand, so that looking up an operation on a value just computed reads what was just
 //! written rather than a random bucket of a table as large as the recording.
 
-use super::hasher::FxHashMap;
 use super::op::Op;
 use super::recorder::Node;
+use crate::hasher::FxHashMap;
 
 /// The operations of a recording, each found from its newest operand (its highest node): a
 /// list per node, threaded through the nodes, of the operations that have it as their newest

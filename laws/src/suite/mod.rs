@@ -31,6 +31,8 @@
 //! - the data laws ([`data`]): reading data is reading the plain value, and an element read is a
 //!   constant;
 //! - the vector-space laws of an object type ([`space`]);
+//! - the laws of terms: a program's term runs, and differentiates in every mode, as the program
+//!   does ([`terms`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
 //!   macro corpus in every mode ([`program_in_every_mode`]);
 //! - every mode's suites over [`Sym`](catad::staged::Sym), staged ([`staged_in_every_mode`]), and
@@ -50,6 +52,7 @@ mod indexed;
 mod loops;
 mod modes;
 mod space;
+mod terms;
 
 pub use check::{CASES, Checkable, Laws, cases, defined, short_name};
 pub use classes::{
@@ -67,3 +70,4 @@ pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
 pub use loops::loops;
 pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode, staged_in_every_mode};
 pub use space::space;
+pub use terms::terms;

@@ -1,6 +1,7 @@
-//! `FxHasher`: the multiply-and-rotate hash of rustc and Firefox, for the recorder's tables,
-//! whose keys (operations on node numbers, constants' bits) are small integers that an attacker
-//! does not choose — where std's SipHash spends its time guarding against one.
+//! `FxHasher`: the multiply-and-rotate hash of rustc and Firefox, for the tables of the staged
+//! recorder and of terms, whose keys (operations on node numbers, constants' bits) are small
+//! integers that an attacker does not choose — where std's SipHash spends its time guarding
+//! against one.
 
 use std::hash::{BuildHasherDefault, Hasher};
 

@@ -1,0 +1,271 @@
+//! Derivatives as term → term transformations: [`forward`] gives the graph of `(a, da) ↦ (f a,
+//! f′(a) · da)`, [`reverse`] that of `(a, db) ↦ (f a, f′(a)ᵀ · db)`. Both read each node's
+//! derivative from one table, [`partials`] — the paper's Fig. 6: the derivative of a scalar
+//! primitive is a join of scalings — so that forward mode sums `∂ᵢ · daᵢ` and reverse mode adds
+//! `∂ᵢ · dy` into each argument's cotangent. A custom primitive's derivative is its own (its
+//! [`Use::Derivative`] and [`Use::Transpose`] nodes), which has no derivative in turn.
+
+use super::custom::Use;
+use super::graph::Graph;
+use super::op::{Binary, Op, Unary, Wire};
+use std::f64::consts::FRAC_2_SQRT_PI;
+use std::rc::Rc;
+
+/// The partial derivatives of the node `op` (reading `out`'s wires) whose value is `y`: one
+/// `(argument, ∂y/∂argument)` per argument. Constants have none; custom nodes are not scalar
+/// primitives and are not asked.
+fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
+    use Unary::*;
+    match *op {
+        Op::Const(_) => vec![],
+        Op::Unary(u, a) => {
+            let d = match u {
+                Neg => out.constant(-1.0),
+                Recip => {
+                    let square = out.mul(y, y);
+                    out.neg(square)
+                }
+                Sin => out.unary(Cos, a),
+                Cos => {
+                    let s = out.unary(Sin, a);
+                    out.neg(s)
+                }
+                Exp => y,
+                Ln => out.unary(Recip, a),
+                Sqrt => {
+                    let half = out.constant(0.5);
+                    out.binary(Binary::Div, half, y)
+                }
+                Tanh => {
+                    let (one, square) = (out.constant(1.0), out.mul(y, y));
+                    out.binary(Binary::Sub, one, square)
+                }
+                Sinh => out.unary(Cosh, a),
+                Cosh => out.unary(Sinh, a),
+                Log1p => {
+                    let one = out.constant(1.0);
+                    let sum = out.add(one, a);
+                    out.unary(Recip, sum)
+                }
+                Expm1 => out.unary(Exp, a),
+                Erf => {
+                    let square = out.mul(a, a);
+                    let minus = out.neg(square);
+                    let e = out.unary(Exp, minus);
+                    let c = out.constant(FRAC_2_SQRT_PI);
+                    out.mul(c, e)
+                }
+                Abs => out.unary(Sign, a),
+                Sign => out.constant(0.0),
+            };
+            vec![(a, d)]
+        }
+        Op::Powi(n, a) => {
+            let d = if n == 0 {
+                out.constant(0.0)
+            } else {
+                let (c, p) = (out.constant(f64::from(n)), out.push(Op::Powi(n - 1, a)));
+                out.mul(c, p)
+            };
+            vec![(a, d)]
+        }
+        Op::Binary(b, x, z) => {
+            let [dx, dz] = match b {
+                Binary::Add => [out.constant(1.0), out.constant(1.0)],
+                Binary::Sub => [out.constant(1.0), out.constant(-1.0)],
+                Binary::Mul => [z, x],
+                Binary::Div => {
+                    let r = out.unary(Recip, z);
+                    let yr = out.mul(y, r);
+                    [r, out.neg(yr)]
+                }
+                Binary::Powf => {
+                    let one = out.constant(1.0);
+                    let e = out.binary(Binary::Sub, z, one);
+                    let p = out.binary(Binary::Powf, x, e);
+                    [out.mul(z, p), out.binary(Binary::PowfDy, x, z)]
+                }
+                Binary::Atan2 => {
+                    // `x` is the ordinate, `z` the abscissa: ∂ = [z, −x] / (x² + z²).
+                    let (xx, zz) = (out.mul(x, x), out.mul(z, z));
+                    let r2 = out.add(zz, xx);
+                    let minus_x = out.neg(x);
+                    [
+                        out.binary(Binary::Div, z, r2),
+                        out.binary(Binary::Div, minus_x, r2),
+                    ]
+                }
+                Binary::Max => [
+                    out.binary(Binary::Weight, x, z),
+                    out.binary(Binary::Weight, z, x),
+                ],
+                Binary::Min => [
+                    out.binary(Binary::Weight, z, x),
+                    out.binary(Binary::Weight, x, z),
+                ],
+                Binary::PowfDy => {
+                    // ∂/∂x (xʸ ln x) = xʸ⁻¹ (y ln x + 1), ∂/∂y (xʸ ln x) = xʸ (ln x)².
+                    let (one, ln) = (out.constant(1.0), out.unary(Ln, x));
+                    let e = out.binary(Binary::Sub, z, one);
+                    let p = out.binary(Binary::Powf, x, e);
+                    let yl = out.mul(z, ln);
+                    let s = out.add(yl, one);
+                    [out.mul(p, s), out.mul(y, ln)]
+                }
+                Binary::Weight => [out.constant(0.0), out.constant(0.0)],
+            };
+            vec![(x, dx), (z, dz)]
+        }
+        Op::Custom(..) => unreachable!("custom nodes have their own derivatives"),
+    }
+}
+
+/// The custom primitive of a node whose derivative is asked, which must be a value's.
+fn custom_value(p: &super::custom::Custom, use_: Use) {
+    assert!(
+        use_ == Use::Value,
+        "catad::term: the derivative of custom primitive `{}`'s derivative is not defined (a \
+         primitive states its first derivative only)",
+        p.name()
+    );
+}
+
+/// The wire carrying `c`'s value, or 0 where it is none.
+fn or_zero(out: &mut Graph, w: Option<Wire>) -> Wire {
+    w.unwrap_or_else(|| out.constant(0.0))
+}
+
+/// `acc + term`, where a missing `acc` is zero.
+fn accumulate(out: &mut Graph, acc: &mut Option<Wire>, term: Wire) {
+    *acc = Some(match *acc {
+        Some(a) => out.add(a, term),
+        None => term,
+    });
+}
+
+/// The forward derivative of `g`: inputs `a ++ da`, outputs `f a ++ f′(a) · da`. A tangent that
+/// is zero by construction (a constant's) is no node at all.
+pub fn forward(g: &Graph) -> Graph {
+    let n = g.inputs();
+    let mut out = Graph::new(2 * n);
+    let mut value: Vec<Wire> = Vec::with_capacity(g.nodes().len());
+    let mut tangent: Vec<Option<Wire>> = Vec::with_capacity(g.nodes().len());
+    let at = |value: &[Wire], w: Wire| match w {
+        Wire::In(i) => Wire::In(i),
+        Wire::Node(j) => value[j as usize],
+    };
+    let dt = |tangent: &[Option<Wire>], w: Wire| match w {
+        Wire::In(i) => Some(Wire::In(i + n as u32)),
+        Wire::Node(j) => tangent[j as usize],
+    };
+    for op in g.nodes() {
+        let renamed = op.map_args(|w| at(&value, w));
+        let y = out.push(renamed.clone());
+        let mut tangents = Vec::with_capacity(2);
+        op.each_arg(|w| tangents.push(dt(&tangent, w)));
+        let dy = if tangents.iter().all(Option::is_none) {
+            None
+        } else if let Op::Custom(p, use_, k, args) = &renamed {
+            custom_value(p, *use_);
+            let mut wires: Vec<Wire> = args.to_vec();
+            for t in tangents {
+                wires.push(or_zero(&mut out, t));
+            }
+            Some(out.push(Op::Custom(Rc::clone(p), Use::Derivative, *k, wires.into())))
+        } else {
+            let mut acc = None;
+            for ((_, d), da) in partials(&mut out, &renamed, y).into_iter().zip(tangents) {
+                if let Some(da) = da {
+                    let term = out.mul(d, da);
+                    accumulate(&mut out, &mut acc, term);
+                }
+            }
+            acc
+        };
+        value.push(y);
+        tangent.push(dy);
+    }
+    let mut outputs: Vec<Wire> = g.outputs().iter().map(|&w| at(&value, w)).collect();
+    for &w in g.outputs() {
+        let t = dt(&tangent, w);
+        outputs.push(or_zero(&mut out, t));
+    }
+    out.with_outputs(outputs).pruned()
+}
+
+/// The reverse derivative of `g`: inputs `a ++ db`, outputs `f a ++ f′(a)ᵀ · db`. The primal
+/// nodes come first, then each node's cotangent contributions, last node first; a node no output
+/// depends on contributes nothing.
+pub fn reverse(g: &Graph) -> Graph {
+    let (n, m) = (g.inputs(), g.outputs().len());
+    let mut out = Graph::new(n + m);
+    let mut value: Vec<Wire> = Vec::with_capacity(g.nodes().len());
+    let at = |value: &[Wire], w: Wire| match w {
+        Wire::In(i) => Wire::In(i),
+        Wire::Node(j) => value[j as usize],
+    };
+    for op in g.nodes() {
+        let op = op.map_args(|w| at(&value, w));
+        value.push(out.push(op));
+    }
+    let mut input_bar: Vec<Option<Wire>> = vec![None; n];
+    let mut node_bar: Vec<Option<Wire>> = vec![None; g.nodes().len()];
+    let add_to = |out: &mut Graph, ib: &mut [Option<Wire>], nb: &mut [Option<Wire>], w, t| {
+        let slot = match w {
+            Wire::In(i) => &mut ib[i as usize],
+            Wire::Node(j) => &mut nb[j as usize],
+        };
+        accumulate(out, slot, t);
+    };
+    for (k, &w) in g.outputs().iter().enumerate() {
+        add_to(
+            &mut out,
+            &mut input_bar,
+            &mut node_bar,
+            w,
+            Wire::In((n + k) as u32),
+        );
+    }
+    for (j, op) in g.nodes().iter().enumerate().rev() {
+        let Some(bar) = node_bar[j] else { continue };
+        match op {
+            Op::Custom(p, use_, k, args) => {
+                custom_value(p, *use_);
+                let renamed: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
+                let mut wires = renamed.clone();
+                for o in 0..p.outputs {
+                    wires.push(if o == *k as usize {
+                        bar
+                    } else {
+                        out.constant(0.0)
+                    });
+                }
+                let wires: Rc<[Wire]> = wires.into();
+                for (i, &arg) in args.iter().enumerate() {
+                    let t = out.push(Op::Custom(
+                        Rc::clone(p),
+                        Use::Transpose,
+                        i as u32,
+                        Rc::clone(&wires),
+                    ));
+                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, t);
+                }
+            }
+            _ => {
+                let renamed = op.map_args(|w| at(&value, w));
+                let ds = partials(&mut out, &renamed, value[j]);
+                let mut args = Vec::with_capacity(2);
+                op.each_arg(|w| args.push(w));
+                for (arg, (_, d)) in args.into_iter().zip(ds) {
+                    let t = out.mul(d, bar);
+                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, t);
+                }
+            }
+        }
+    }
+    let mut outputs: Vec<Wire> = g.outputs().iter().map(|&w| at(&value, w)).collect();
+    for bar in input_bar {
+        outputs.push(or_zero(&mut out, bar));
+    }
+    out.with_outputs(outputs).pruned()
+}

@@ -1,0 +1,278 @@
+//! A term's graph: nodes in A-normal form over scalar wires, each a name bound once and read by
+//! later nodes, so that sharing is explicit (Krawiec et al.'s `Let`/`Var`, the Knossos notes'
+//! ANF).
+//!
+//! Every node enters through [`Graph::push`], which applies the named [`Rule`]s: constants fold,
+//! identities of arithmetic vanish, and a node equal to an earlier one is that node (common
+//! subexpressions are shared).
+
+use super::op::{Binary, Op, Unary, Wire, binary, unary};
+use crate::hasher::FxHashMap;
+use std::fmt;
+
+/// The rewrites [`Graph::push`] makes, each counted in [`Graph::rewrites`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// An operation of constants is its constant: `2 · 3 = 6`.
+    Fold,
+    /// `x + 0 = 0 + x = x − 0 = x`, `0 − x = −x`, `x · 1 = 1 · x = x / 1 = x`,
+    /// `x · (−1) = (−1) · x = −x`, `−(−x) = x`.
+    Identity,
+    /// A node equal to an earlier one is that node.
+    Share,
+}
+
+/// How often each [`Rule`] rewrote a node while the graph was built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rewrites {
+    /// [`Rule::Fold`]s.
+    pub folded: usize,
+    /// [`Rule::Identity`]s.
+    pub identities: usize,
+    /// [`Rule::Share`]s.
+    pub shared: usize,
+}
+
+/// A graph from `inputs` scalar coordinates to the scalars its `outputs` wires carry.
+#[derive(Clone, Default)]
+pub struct Graph {
+    inputs: u32,
+    nodes: Vec<Op>,
+    outputs: Vec<Wire>,
+    memo: FxHashMap<Op, Wire>,
+    rewrites: Rewrites,
+}
+
+impl Graph {
+    /// A graph of `inputs` coordinates, no nodes and no outputs.
+    pub fn new(inputs: usize) -> Graph {
+        Graph {
+            inputs: u32::try_from(inputs).expect("a term's input has fewer than 2³² coordinates"),
+            ..Graph::default()
+        }
+    }
+
+    /// The identity on `inputs` coordinates.
+    pub fn identity(inputs: usize) -> Graph {
+        let mut g = Graph::new(inputs);
+        g.outputs = g.input_wires();
+        g
+    }
+
+    /// The number of input coordinates.
+    pub fn inputs(&self) -> usize {
+        self.inputs as usize
+    }
+
+    /// The wires of the input coordinates, in order.
+    pub fn input_wires(&self) -> Vec<Wire> {
+        (0..self.inputs).map(Wire::In).collect()
+    }
+
+    /// The nodes, each reading only inputs and earlier nodes.
+    pub fn nodes(&self) -> &[Op] {
+        &self.nodes
+    }
+
+    /// The wires of the output coordinates, in order.
+    pub fn outputs(&self) -> &[Wire] {
+        &self.outputs
+    }
+
+    /// How often each rule rewrote a node.
+    pub fn rewrites(&self) -> Rewrites {
+        self.rewrites
+    }
+
+    /// The graph with `outputs` as its outputs.
+    pub fn with_outputs(mut self, outputs: Vec<Wire>) -> Graph {
+        self.outputs = outputs;
+        self
+    }
+
+    /// `count` more input coordinates, after those there are; their wires.
+    pub fn add_inputs(&mut self, count: usize) -> Vec<Wire> {
+        let first = self.inputs;
+        self.inputs += u32::try_from(count).expect("a term's input has fewer than 2³² coordinates");
+        (first..self.inputs).map(Wire::In).collect()
+    }
+
+    /// The constant a wire carries, if a constant node computes it.
+    pub fn constant_of(&self, w: Wire) -> Option<f64> {
+        match w {
+            Wire::Node(j) => match self.nodes[j as usize] {
+                Op::Const(c) => Some(c),
+                _ => None,
+            },
+            Wire::In(_) => None,
+        }
+    }
+
+    /// The wire carrying `op`, rewritten by the [`Rule`]s: a new node only if no rule applies.
+    pub fn push(&mut self, op: Op) -> Wire {
+        if let Some(c) = self.fold(&op) {
+            self.rewrites.folded += 1;
+            return self.share(Op::Const(c));
+        }
+        if let Some(w) = self.simplify(&op) {
+            self.rewrites.identities += 1;
+            return w;
+        }
+        self.share(op)
+    }
+
+    /// `op`'s value, if it is an operation of constants.
+    fn fold(&self, op: &Op) -> Option<f64> {
+        match *op {
+            Op::Unary(u, a) => Some(unary(u, self.constant_of(a)?)),
+            Op::Powi(n, a) => Some(self.constant_of(a)?.powi(n)),
+            Op::Binary(b, x, y) => Some(binary(b, self.constant_of(x)?, self.constant_of(y)?)),
+            Op::Const(_) | Op::Custom(..) => None,
+        }
+    }
+
+    /// The wire `op` equals by an identity of arithmetic, if one applies.
+    fn simplify(&mut self, op: &Op) -> Option<Wire> {
+        let is = |g: &Graph, w: Wire, c: f64| g.constant_of(w) == Some(c);
+        match *op {
+            Op::Binary(Binary::Add, x, y) if is(self, y, 0.0) => Some(x),
+            Op::Binary(Binary::Add, x, y) if is(self, x, 0.0) => Some(y),
+            Op::Binary(Binary::Sub, x, y) if is(self, y, 0.0) => Some(x),
+            Op::Binary(Binary::Sub, x, y) if is(self, x, 0.0) => Some(self.neg(y)),
+            Op::Binary(Binary::Mul | Binary::Div, x, y) if is(self, y, 1.0) => Some(x),
+            Op::Binary(Binary::Mul, x, y) if is(self, x, 1.0) => Some(y),
+            Op::Binary(Binary::Mul, x, y) if is(self, y, -1.0) => Some(self.neg(x)),
+            Op::Binary(Binary::Mul, x, y) if is(self, x, -1.0) => Some(self.neg(y)),
+            Op::Unary(Unary::Neg, Wire::Node(j)) => match self.nodes[j as usize] {
+                Op::Unary(Unary::Neg, x) => Some(x),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The earlier node equal to `op`, or a new one.
+    fn share(&mut self, op: Op) -> Wire {
+        if let Some(&w) = self.memo.get(&op) {
+            self.rewrites.shared += 1;
+            return w;
+        }
+        let w = Wire::Node(u32::try_from(self.nodes.len()).expect("fewer than 2³² nodes"));
+        self.nodes.push(op.clone());
+        self.memo.insert(op, w);
+        w
+    }
+
+    /// The constant `c`.
+    pub fn constant(&mut self, c: f64) -> Wire {
+        self.push(Op::Const(c))
+    }
+
+    /// `u a`.
+    pub fn unary(&mut self, u: Unary, a: Wire) -> Wire {
+        self.push(Op::Unary(u, a))
+    }
+
+    /// `b (x, y)`.
+    pub fn binary(&mut self, b: Binary, x: Wire, y: Wire) -> Wire {
+        self.push(Op::Binary(b, x, y))
+    }
+
+    /// `−a`.
+    pub fn neg(&mut self, a: Wire) -> Wire {
+        self.unary(Unary::Neg, a)
+    }
+
+    /// `x + y`.
+    pub fn add(&mut self, x: Wire, y: Wire) -> Wire {
+        self.binary(Binary::Add, x, y)
+    }
+
+    /// `x · y`.
+    pub fn mul(&mut self, x: Wire, y: Wire) -> Wire {
+        self.binary(Binary::Mul, x, y)
+    }
+
+    /// `other`'s nodes, reading `inputs` where `other` reads its input coordinates, pushed onto
+    /// this graph (rewritten by the rules, so shared with equal nodes already here); the wires of
+    /// `other`'s outputs.
+    ///
+    /// # Panics
+    ///
+    /// If `inputs` is not as long as `other`'s input; the message names both lengths.
+    pub fn append(&mut self, other: &Graph, inputs: &[Wire]) -> Vec<Wire> {
+        assert_eq!(
+            inputs.len(),
+            other.inputs(),
+            "a term of {} input coordinates applied to {}",
+            other.inputs(),
+            inputs.len()
+        );
+        let mut nodes = Vec::with_capacity(other.nodes.len());
+        let map = |nodes: &[Wire], w: Wire| match w {
+            Wire::In(i) => inputs[i as usize],
+            Wire::Node(j) => nodes[j as usize],
+        };
+        for op in &other.nodes {
+            let op = op.map_args(|w| map(&nodes, w));
+            nodes.push(self.push(op));
+        }
+        other.outputs.iter().map(|&w| map(&nodes, w)).collect()
+    }
+
+    /// The graph without the nodes no output depends on.
+    pub fn pruned(&self) -> Graph {
+        let mut live = vec![false; self.nodes.len()];
+        let mark = |live: &mut [bool], w: Wire| {
+            if let Wire::Node(j) = w {
+                live[j as usize] = true;
+            }
+        };
+        self.outputs.iter().for_each(|&w| mark(&mut live, w));
+        for j in (0..self.nodes.len()).rev() {
+            if live[j] {
+                self.nodes[j].each_arg(|w| mark(&mut live, w));
+            }
+        }
+        let mut out = Graph::new(self.inputs());
+        out.rewrites = self.rewrites;
+        let mut renamed = vec![Wire::In(0); self.nodes.len()];
+        let rename = |renamed: &[Wire], w: Wire| match w {
+            Wire::Node(j) => renamed[j as usize],
+            input => input,
+        };
+        for (j, op) in self.nodes.iter().enumerate() {
+            if live[j] {
+                renamed[j] = out.share(op.map_args(|w| rename(&renamed, w)));
+            }
+        }
+        out.outputs = self.outputs.iter().map(|&w| rename(&renamed, w)).collect();
+        out
+    }
+}
+
+/// One node per line, `%j = op`, then the outputs: `x3` is input coordinate 3.
+impl fmt::Debug for Graph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |w: &Wire| match w {
+            Wire::In(i) => format!("x{i}"),
+            Wire::Node(j) => format!("%{j}"),
+        };
+        writeln!(f, "graph of {} inputs:", self.inputs)?;
+        for (j, op) in self.nodes.iter().enumerate() {
+            let text = match op {
+                Op::Const(c) => format!("{c}"),
+                Op::Unary(u, a) => format!("{u:?} {}", name(a)),
+                Op::Powi(n, a) => format!("Powi({n}) {}", name(a)),
+                Op::Binary(b, x, y) => format!("{b:?} {} {}", name(x), name(y)),
+                Op::Custom(p, use_, k, args) => {
+                    let args: Vec<String> = args.iter().map(name).collect();
+                    format!("{p:?}.{use_:?}[{k}] {}", args.join(" "))
+                }
+            };
+            writeln!(f, "  %{j} = {text}")?;
+        }
+        let outs: Vec<String> = self.outputs.iter().map(name).collect();
+        write!(f, "  out {}", outs.join(" "))
+    }
+}

@@ -1,0 +1,30 @@
+//! Programs as terms: a program is data — a [`Graph`] of scalar operations with explicit sharing
+//! — built by instantiating a program generic in its category at the syntax category [`Syn`].
+//! Running it, differentiating it forward or in reverse, and differentiating its derivative again
+//! are catad's own non-generic code over graphs ([`Term`]'s methods), not a monomorphisation of
+//! the program per mode.
+//!
+//! The derivative of a term is a term ([`Term::forward`], [`Term::reverse`]), made by one table
+//! of partial derivatives — the rules of `D`'s numeric instances — and simplified as it is built
+//! by the named [`Rule`]s.
+//!
+//! Terms cover the vocabulary's products and coproducts, the numeric and elementary functions
+//! over `f64`, minima and maxima, scaling, custom primitives and checkpoints, over objects whose
+//! type fixes their dimension; conditionals, loops and run-time-length vectors are not terms yet.
+
+mod custom;
+mod derive;
+mod eval;
+mod graph;
+mod op;
+mod syn;
+#[allow(clippy::module_inception)]
+mod term;
+#[cfg(test)]
+mod tests;
+
+pub use custom::{Custom, Use};
+pub use graph::{Graph, Rewrites, Rule};
+pub use op::{Binary, Op, Unary, Wire};
+pub use syn::Syn;
+pub use term::Term;

@@ -1,0 +1,198 @@
+//! The operations of a term's nodes, and each one's value on `f64`s.
+
+use super::custom::{Custom, Use};
+use crate::interpretations::fun::{larger, smaller};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// Where a node reads a scalar: an input coordinate of the term, or the result of an earlier node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wire {
+    /// The `i`-th coordinate of the term's input.
+    In(u32),
+    /// The result of the `j`-th node.
+    Node(u32),
+}
+
+/// A scalar operation of one argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Unary {
+    Neg,
+    Recip,
+    Sin,
+    Cos,
+    Exp,
+    Ln,
+    Sqrt,
+    Tanh,
+    Sinh,
+    Cosh,
+    Log1p,
+    Expm1,
+    Erf,
+    Abs,
+    /// `abs`'s derivative: the sign, 0 at 0 (and at NaN).
+    Sign,
+}
+
+/// A scalar operation of two arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Binary {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// `(x, y) ↦ xʸ`.
+    Powf,
+    /// `(y, x) ↦ atan2(y, x)`.
+    Atan2,
+    Max,
+    Min,
+    /// `powf`'s partial derivative in the exponent, `xʸ ln x`, taken as 0 where `xʸ = 0`.
+    PowfDy,
+    /// The weight of `a` in `max (a, b)`: 1 where `a > b`, 0 where `b > a`, ½ otherwise (a tie);
+    /// `min`'s weight of `a` is `Weight (b, a)`.
+    Weight,
+}
+
+/// What a node computes from the wires it reads.
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// A constant.
+    Const(f64),
+    /// A unary operation.
+    Unary(Unary, Wire),
+    /// `xⁿ`.
+    Powi(i32, Wire),
+    /// A binary operation.
+    Binary(Binary, Wire, Wire),
+    /// One coordinate of a custom primitive's value, or of its derivative or transpose, at the
+    /// wires it reads (see [`Use`]).
+    Custom(Rc<Custom>, Use, u32, Rc<[Wire]>),
+}
+
+impl Op {
+    /// Each wire the operation reads, in order.
+    pub fn each_arg(&self, mut f: impl FnMut(Wire)) {
+        match self {
+            Op::Const(_) => {}
+            Op::Unary(_, a) | Op::Powi(_, a) => f(*a),
+            Op::Binary(_, a, b) => {
+                f(*a);
+                f(*b)
+            }
+            Op::Custom(_, _, _, args) => args.iter().copied().for_each(f),
+        }
+    }
+
+    /// The operation reading `map(w)` wherever it read `w`.
+    pub fn map_args(&self, mut map: impl FnMut(Wire) -> Wire) -> Op {
+        match self {
+            Op::Const(c) => Op::Const(*c),
+            Op::Unary(u, a) => Op::Unary(*u, map(*a)),
+            Op::Powi(n, a) => Op::Powi(*n, map(*a)),
+            Op::Binary(b, x, y) => Op::Binary(*b, map(*x), map(*y)),
+            Op::Custom(p, use_, k, args) => Op::Custom(
+                Rc::clone(p),
+                *use_,
+                *k,
+                args.iter().map(|&w| map(w)).collect(),
+            ),
+        }
+    }
+}
+
+/// Operations are equal when they compute the same thing from the same wires: constants by their
+/// bits, custom primitives by identity.
+impl PartialEq for Op {
+    fn eq(&self, other: &Op) -> bool {
+        match (self, other) {
+            (Op::Const(a), Op::Const(b)) => a.to_bits() == b.to_bits(),
+            (Op::Unary(u, a), Op::Unary(v, b)) => u == v && a == b,
+            (Op::Powi(n, a), Op::Powi(m, b)) => n == m && a == b,
+            (Op::Binary(f, a, b), Op::Binary(g, c, d)) => f == g && a == c && b == d,
+            (Op::Custom(p, u, k, a), Op::Custom(q, v, l, b)) => {
+                Rc::ptr_eq(p, q) && u == v && k == l && a == b
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Op {}
+
+impl Hash for Op {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        match self {
+            Op::Const(c) => c.to_bits().hash(h),
+            Op::Unary(u, a) => (u, a).hash(h),
+            Op::Powi(n, a) => (n, a).hash(h),
+            Op::Binary(b, x, y) => (b, x, y).hash(h),
+            Op::Custom(p, u, k, args) => {
+                (Rc::as_ptr(p) as *const u8 as usize, u, k).hash(h);
+                args.hash(h)
+            }
+        }
+    }
+}
+
+/// The value of a unary operation.
+pub fn unary(u: Unary, a: f64) -> f64 {
+    use Unary::*;
+    match u {
+        Neg => -a,
+        Recip => 1.0 / a,
+        Sin => a.sin(),
+        Cos => a.cos(),
+        Exp => a.exp(),
+        Ln => a.ln(),
+        Sqrt => a.sqrt(),
+        Tanh => a.tanh(),
+        Sinh => a.sinh(),
+        Cosh => a.cosh(),
+        Log1p => a.ln_1p(),
+        Expm1 => a.exp_m1(),
+        Erf => libm::erf(a),
+        Abs => a.abs(),
+        Sign => {
+            if a > 0.0 {
+                1.0
+            } else if a < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        }
+    }
+}
+
+/// The value of a binary operation.
+pub fn binary(b: Binary, x: f64, y: f64) -> f64 {
+    use Binary::*;
+    match b {
+        Add => x + y,
+        Sub => x - y,
+        Mul => x * y,
+        Div => x / y,
+        Powf => x.powf(y),
+        Atan2 => x.atan2(y),
+        Max => larger(x, y),
+        Min => smaller(x, y),
+        PowfDy => {
+            let v = x.powf(y);
+            if v == 0.0 { 0.0 } else { v * x.ln() }
+        }
+        Weight => {
+            if x > y {
+                1.0
+            } else if y > x {
+                0.0
+            } else {
+                0.5
+            }
+        }
+    }
+}

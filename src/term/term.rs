@@ -1,0 +1,235 @@
+//! [`Term`]: a program as data, typed by its domain and codomain.
+
+use super::derive::{forward, reverse};
+use super::eval::eval;
+use super::graph::Graph;
+use crate::space::{Additive, Space};
+use nalgebra::DMatrix;
+use std::any::type_name;
+use std::cell::{OnceCell, RefCell};
+use std::fmt;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// A program from `A` to `B` as a [`Graph`] over the coordinates of `A` and `B`: a morphism of the
+/// syntax category [`Syn`](super::Syn).
+///
+/// A term is run and differentiated by catad's own non-generic code: [`apply`](Term::apply),
+/// [`jvp`](Term::jvp), [`vjp`](Term::vjp), [`gradient`](Term::gradient) and
+/// [`jacobian`](Term::jacobian) evaluate the graph or its derivative graph, each derivative made
+/// once and kept. [`forward`](Term::forward), [`reverse`](Term::reverse) and
+/// [`gradient_term`](Term::gradient_term) give the derivatives as terms, which can be composed,
+/// run and differentiated again.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+///
+/// // magSqr (a, b) = a·a + b·b (paper §5), written once for every category.
+/// fn mag_sqr<K: Cartesian + NumCat<f64>>() -> Hom<K, (f64, f64), f64> {
+///     let sqr = || K::compose(K::mul_c(), K::dup());
+///     K::compose(K::add_c(), K::cross(sqr(), sqr()))
+/// }
+///
+/// let t = mag_sqr::<Syn>();
+/// assert_eq!(t.apply((3.0, 4.0)), 25.0);
+/// assert_eq!(t.gradient((3.0, 4.0)), (6.0, 8.0));
+/// assert_eq!(t.jvp((3.0, 4.0), (1.0, 0.0)), (25.0, 6.0));
+/// // The Hessian: the Jacobian of the gradient, itself a term.
+/// let h = t.gradient_term().jacobian((3.0, 4.0));
+/// assert_eq!(h, nalgebra::DMatrix::from_row_slice(2, 2, &[2.0, 0.0, 0.0, 2.0]));
+/// ```
+pub struct Term<A, B> {
+    inner: Rc<Inner>,
+    types: PhantomData<fn(A) -> B>,
+}
+
+/// A term's graph as built, and what is made of it once asked: the graph without dead nodes,
+/// its derivative graphs, and the slots its evaluations reuse.
+#[derive(Default)]
+struct Inner {
+    built: Graph,
+    live: OnceCell<Graph>,
+    forward: OnceCell<Graph>,
+    reverse: OnceCell<Graph>,
+    slots: RefCell<Vec<f64>>,
+}
+
+impl<A, B> Clone for Term<A, B> {
+    fn clone(&self) -> Self {
+        Term {
+            inner: Rc::clone(&self.inner),
+            types: PhantomData,
+        }
+    }
+}
+
+impl<A, B> fmt::Debug for Term<A, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Term<{}, {}> ", type_name::<A>(), type_name::<B>())?;
+        self.live().fmt(f)
+    }
+}
+
+/// The dimension of `T`, which a term's object must fix.
+///
+/// # Panics
+///
+/// If `T`'s type does not fix its dimension (a run-time-length vector), naming `T`.
+pub(crate) fn dim<T: Additive>() -> usize {
+    T::DIM.unwrap_or_else(|| {
+        panic!(
+            "catad::term: {} has no fixed dimension; a term's objects are those whose type fixes \
+             it (scalars, tuples, arrays and structures of them)",
+            type_name::<T>()
+        )
+    })
+}
+
+impl<A, B> Term<A, B> {
+    /// The graph as built, to extend: taken if this is the term's only handle, else copied.
+    pub(crate) fn into_built(self) -> Graph {
+        match Rc::try_unwrap(self.inner) {
+            Ok(inner) => inner.built,
+            Err(shared) => shared.built.clone(),
+        }
+    }
+
+    /// The graph as built (nodes no output reads included).
+    pub(crate) fn built(&self) -> &Graph {
+        &self.inner.built
+    }
+
+    /// The graph the term computes: the nodes its outputs depend on.
+    pub fn graph(&self) -> &Graph {
+        self.live()
+    }
+
+    fn live(&self) -> &Graph {
+        self.inner.live.get_or_init(|| self.inner.built.pruned())
+    }
+
+    fn forward_graph(&self) -> &Graph {
+        self.inner.forward.get_or_init(|| forward(self.live()))
+    }
+
+    fn reverse_graph(&self) -> &Graph {
+        self.inner.reverse.get_or_init(|| reverse(self.live()))
+    }
+
+    /// `g` run at the coordinates `inputs`, in this term's slots.
+    fn run(&self, g: &Graph, inputs: &[f64]) -> Vec<f64> {
+        eval(g, inputs, &mut self.inner.slots.borrow_mut())
+    }
+}
+
+impl<A: Additive, B: Additive> Term<A, B> {
+    /// The term of `graph`, which must read `A`'s coordinates and compute `B`'s.
+    pub(crate) fn new(graph: Graph) -> Self {
+        let (a, b) = (dim::<A>(), dim::<B>());
+        assert!(
+            graph.inputs() == a && graph.outputs().len() == b,
+            "catad::term: a graph from {} to {} coordinates is no term from {} ({a}) to {} ({b})",
+            graph.inputs(),
+            graph.outputs().len(),
+            type_name::<A>(),
+            type_name::<B>(),
+        );
+        Term {
+            inner: Rc::new(Inner {
+                built: graph,
+                ..Inner::default()
+            }),
+            types: PhantomData,
+        }
+    }
+
+    /// The forward derivative as a term: `(a, da) ↦ (f a, f′(a) · da)`.
+    pub fn forward(&self) -> Term<(A, A), (B, B)> {
+        Term::new(self.forward_graph().clone())
+    }
+
+    /// The reverse derivative as a term: `(a, db) ↦ (f a, f′(a)ᵀ · db)`.
+    pub fn reverse(&self) -> Term<(A, B), (B, A)> {
+        Term::new(self.reverse_graph().clone())
+    }
+}
+
+impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
+    /// The value at `a`.
+    pub fn apply(&self, a: A) -> B {
+        let out = self.run(self.live(), &a.coords());
+        B::zero().with_coords(&out)
+    }
+
+    /// The value at `a` and the derivative there applied to `da`, from the forward derivative.
+    pub fn jvp(&self, a: A, da: A) -> (B, B) {
+        let mut inputs = a.coords();
+        da.push_coords(&mut inputs);
+        let out = self.run(self.forward_graph(), &inputs);
+        let m = dim::<B>();
+        let b0 = B::zero();
+        (b0.with_coords(&out[..m]), b0.with_coords(&out[m..]))
+    }
+
+    /// The value at `a` and the transposed derivative there applied to `db`, from the reverse
+    /// derivative.
+    pub fn vjp(&self, a: A, db: B) -> (B, A) {
+        let mut inputs = a.coords();
+        db.push_coords(&mut inputs);
+        let out = self.run(self.reverse_graph(), &inputs);
+        let m = dim::<B>();
+        (
+            B::zero().with_coords(&out[..m]),
+            A::zero().with_coords(&out[m..]),
+        )
+    }
+
+    /// The Jacobian at `a`, `dim B × dim A`: a row per output from the reverse derivative where
+    /// there are fewer outputs than inputs, else a column per input from the forward derivative.
+    pub fn jacobian(&self, a: A) -> DMatrix<f64> {
+        let (n, m) = (dim::<A>(), dim::<B>());
+        let point = a.coords();
+        // Each unit vector of `len` coordinates, after the point, run through `g`: the derivative
+        // part of each result.
+        let sweep = |g: &Graph, len: usize| -> Vec<Vec<f64>> {
+            (0..len)
+                .map(|k| {
+                    let mut inputs = point.clone();
+                    inputs.extend((0..len).map(|i| f64::from(u8::from(i == k))));
+                    self.run(g, &inputs)[m..].to_vec()
+                })
+                .collect()
+        };
+        if m < n {
+            let rows = sweep(self.reverse_graph(), m);
+            DMatrix::from_fn(m, n, |i, j| rows[i][j])
+        } else {
+            let columns = sweep(self.forward_graph(), n);
+            DMatrix::from_fn(m, n, |i, j| columns[j][i])
+        }
+    }
+}
+
+impl<A: Space<f64>> Term<A, f64> {
+    /// The value and the gradient at `a`, in `A`'s own type.
+    pub fn value_and_gradient(&self, a: A) -> (f64, A) {
+        self.vjp(a, 1.0)
+    }
+
+    /// The gradient at `a`, in `A`'s own type.
+    pub fn gradient(&self, a: A) -> A {
+        self.vjp(a, 1.0).1
+    }
+
+    /// The gradient as a term `A → A`: the reverse derivative with the cotangent 1, which can be
+    /// differentiated again (its Jacobian is the Hessian).
+    pub fn gradient_term(&self) -> Term<A, A> {
+        let n = dim::<A>();
+        let mut g = Graph::new(n);
+        let mut inputs = g.input_wires();
+        inputs.push(g.constant(1.0));
+        let outputs = g.append(self.reverse_graph(), &inputs);
+        Term::new(g.with_outputs(outputs[1..].to_vec()).pruned())
+    }
+}
