@@ -1,7 +1,8 @@
 //! The operations of a term's nodes, and each one's value on `f64`s.
 
 use super::custom::{Custom, Use};
-use crate::interpretations::fun::{larger, smaller};
+use crate::interpretations::fun::smaller;
+use crate::space::Scalar;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -140,11 +141,12 @@ impl Hash for Op {
 }
 
 /// The value of a unary operation.
-pub fn unary(u: Unary, a: f64) -> f64 {
+pub fn unary<S: Scalar>(u: Unary, a: S) -> S {
     use Unary::*;
+    let (zero, one) = (S::zero(), S::from_f64(1.0));
     match u {
         Neg => -a,
-        Recip => 1.0 / a,
+        Recip => one / a,
         Sin => a.sin(),
         Cos => a.cos(),
         Exp => a.exp(),
@@ -155,22 +157,22 @@ pub fn unary(u: Unary, a: f64) -> f64 {
         Cosh => a.cosh(),
         Log1p => a.ln_1p(),
         Expm1 => a.exp_m1(),
-        Erf => libm::erf(a),
+        Erf => a.erf(),
         Abs => a.abs(),
         Sign => {
-            if a > 0.0 {
-                1.0
-            } else if a < 0.0 {
-                -1.0
+            if a > zero {
+                one
+            } else if a < zero {
+                -one
             } else {
-                0.0
+                zero
             }
         }
     }
 }
 
 /// The value of a binary operation.
-pub fn binary(b: Binary, x: f64, y: f64) -> f64 {
+pub fn binary<S: Scalar>(b: Binary, x: S, y: S) -> S {
     use Binary::*;
     match b {
         Add => x + y,
@@ -179,20 +181,22 @@ pub fn binary(b: Binary, x: f64, y: f64) -> f64 {
         Div => x / y,
         Powf => x.powf(y),
         Atan2 => x.atan2(y),
-        Max => larger(x, y),
+        Max => x.larger(y),
         Min => smaller(x, y),
         PowfDy => {
             let v = x.powf(y);
-            if v == 0.0 { 0.0 } else { v * x.ln() }
-        }
-        Weight => {
-            if x > y {
-                1.0
-            } else if y > x {
-                0.0
+            if v == S::zero() {
+                S::zero()
             } else {
-                0.5
+                v * x.ln()
             }
         }
+        Weight => S::from_f64(if x > y {
+            1.0
+        } else if y > x {
+            0.0
+        } else {
+            0.5
+        }),
     }
 }

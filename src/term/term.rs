@@ -1,7 +1,7 @@
 //! [`Term`]: a program as data, typed by its domain and codomain.
 
 use super::derive::{forward, reverse};
-use super::eval::eval;
+use super::eval::Compiled;
 use super::graph::Graph;
 use crate::space::{Additive, Space};
 use nalgebra::DMatrix;
@@ -44,15 +44,38 @@ pub struct Term<A, B> {
     types: PhantomData<fn(A) -> B>,
 }
 
-/// A term's graph as built, and what is made of it once asked: the graph without dead nodes,
-/// its derivative graphs, and the slots its evaluations reuse.
+/// A term's graph as built, and what is made of it once asked: the graph without dead nodes and
+/// its derivative graphs, each ready to run.
 #[derive(Default)]
 struct Inner {
     built: Graph,
-    live: OnceCell<Graph>,
-    forward: OnceCell<Graph>,
-    reverse: OnceCell<Graph>,
-    slots: RefCell<Vec<f64>>,
+    live: OnceCell<Program>,
+    forward: OnceCell<Program>,
+    reverse: OnceCell<Program>,
+}
+
+/// A graph ready to run: compiled, with the slots its runs reuse.
+struct Program {
+    graph: Graph,
+    compiled: Compiled,
+    slots: RefCell<(Vec<f64>, Vec<f64>)>,
+}
+
+impl Program {
+    fn new(graph: Graph) -> Program {
+        Program {
+            compiled: Compiled::new(&graph),
+            graph,
+            slots: RefCell::default(),
+        }
+    }
+
+    /// `f` of the outputs at the coordinates `inputs`.
+    fn run<T>(&self, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
+        let (slots, out) = &mut *self.slots.borrow_mut();
+        self.compiled.run(inputs, slots, out);
+        f(out)
+    }
 }
 
 impl<A, B> Clone for Term<A, B> {
@@ -67,7 +90,7 @@ impl<A, B> Clone for Term<A, B> {
 impl<A, B> fmt::Debug for Term<A, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Term<{}, {}> ", type_name::<A>(), type_name::<B>())?;
-        self.live().fmt(f)
+        self.graph().fmt(f)
     }
 }
 
@@ -102,24 +125,30 @@ impl<A, B> Term<A, B> {
 
     /// The graph the term computes: the nodes its outputs depend on.
     pub fn graph(&self) -> &Graph {
-        self.live()
+        &self.live().graph
     }
 
-    fn live(&self) -> &Graph {
-        self.inner.live.get_or_init(|| self.inner.built.pruned())
+    fn live(&self) -> &Program {
+        self.inner
+            .live
+            .get_or_init(|| Program::new(self.inner.built.pruned()))
     }
 
-    fn forward_graph(&self) -> &Graph {
-        self.inner.forward.get_or_init(|| forward(self.live()))
+    fn forward_graph(&self) -> &Program {
+        self.inner
+            .forward
+            .get_or_init(|| Program::new(forward(&self.live().graph)))
     }
 
-    fn reverse_graph(&self) -> &Graph {
-        self.inner.reverse.get_or_init(|| reverse(self.live()))
+    fn reverse_graph(&self) -> &Program {
+        self.inner
+            .reverse
+            .get_or_init(|| Program::new(reverse(&self.live().graph)))
     }
 
-    /// `g` run at the coordinates `inputs`, in this term's slots.
-    fn run(&self, g: &Graph, inputs: &[f64]) -> Vec<f64> {
-        eval(g, inputs, &mut self.inner.slots.borrow_mut())
+    /// `f` of the outputs of `program` run at the coordinates `inputs`.
+    fn run<T>(&self, program: &Program, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
+        program.run(inputs, f)
     }
 }
 
@@ -146,30 +175,30 @@ impl<A: Additive, B: Additive> Term<A, B> {
 
     /// The forward derivative as a term: `(a, da) ↦ (f a, f′(a) · da)`.
     pub fn forward(&self) -> Term<(A, A), (B, B)> {
-        Term::new(self.forward_graph().clone())
+        Term::new(self.forward_graph().graph.clone())
     }
 
     /// The reverse derivative as a term: `(a, db) ↦ (f a, f′(a)ᵀ · db)`.
     pub fn reverse(&self) -> Term<(A, B), (B, A)> {
-        Term::new(self.reverse_graph().clone())
+        Term::new(self.reverse_graph().graph.clone())
     }
 }
 
 impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// The value at `a`.
     pub fn apply(&self, a: A) -> B {
-        let out = self.run(self.live(), &a.coords());
-        B::zero().with_coords(&out)
+        self.run(self.live(), &a.coords(), |out| B::zero().with_coords(out))
     }
 
     /// The value at `a` and the derivative there applied to `da`, from the forward derivative.
     pub fn jvp(&self, a: A, da: A) -> (B, B) {
         let mut inputs = a.coords();
         da.push_coords(&mut inputs);
-        let out = self.run(self.forward_graph(), &inputs);
         let m = dim::<B>();
-        let b0 = B::zero();
-        (b0.with_coords(&out[..m]), b0.with_coords(&out[m..]))
+        self.run(self.forward_graph(), &inputs, |out| {
+            let b0 = B::zero();
+            (b0.with_coords(&out[..m]), b0.with_coords(&out[m..]))
+        })
     }
 
     /// The value at `a` and the transposed derivative there applied to `db`, from the reverse
@@ -177,12 +206,13 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     pub fn vjp(&self, a: A, db: B) -> (B, A) {
         let mut inputs = a.coords();
         db.push_coords(&mut inputs);
-        let out = self.run(self.reverse_graph(), &inputs);
         let m = dim::<B>();
-        (
-            B::zero().with_coords(&out[..m]),
-            A::zero().with_coords(&out[m..]),
-        )
+        self.run(self.reverse_graph(), &inputs, |out| {
+            (
+                B::zero().with_coords(&out[..m]),
+                A::zero().with_coords(&out[m..]),
+            )
+        })
     }
 
     /// The Jacobian at `a`, `dim B × dim A`: a row per output from the reverse derivative where
@@ -192,12 +222,12 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
         let point = a.coords();
         // Each unit vector of `len` coordinates, after the point, run through `g`: the derivative
         // part of each result.
-        let sweep = |g: &Graph, len: usize| -> Vec<Vec<f64>> {
+        let sweep = |g: &Program, len: usize| -> Vec<Vec<f64>> {
             (0..len)
                 .map(|k| {
                     let mut inputs = point.clone();
                     inputs.extend((0..len).map(|i| f64::from(u8::from(i == k))));
-                    self.run(g, &inputs)[m..].to_vec()
+                    self.run(g, &inputs, |out| out[m..].to_vec())
                 })
                 .collect()
         };
@@ -229,7 +259,7 @@ impl<A: Space<f64>> Term<A, f64> {
         let mut g = Graph::new(n);
         let mut inputs = g.input_wires();
         inputs.push(g.constant(1.0));
-        let outputs = g.append(self.reverse_graph(), &inputs);
+        let outputs = g.append(&self.reverse_graph().graph, &inputs);
         Term::new(g.with_outputs(outputs[1..].to_vec()).pruned())
     }
 }
