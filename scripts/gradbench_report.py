@@ -335,7 +335,7 @@ def main():
     sections = [section(*r) for r in results]
     chart = (
         "![catad's time ÷ the reference C++, at the largest sizes](figures/gradbench.svg)\n\n"
-        "(The chart is drawn from this table by `cargo run --example charts`; a test checks it is current.)\n"
+        "(The chart is drawn from this table by `cargo run -p catad-charts`; a test checks it is current.)\n"
     )
     summary = f"## At the largest sizes\n\n{overview(results)}\n\n{chart}"
     Path(args.out).write_text(header(args.gb) + "\n" + summary + "\n" + "\n".join(sections))

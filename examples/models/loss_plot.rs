@@ -1,6 +1,6 @@
 //! A training run's loss curve, written as an SVG chart under `target/plots/`.
 
-use catad::picture::LineChart;
+use catad_charts::LineChart;
 use std::path::PathBuf;
 
 /// Writes `losses` (step, loss) of `example` trained in `mode` to

@@ -40,24 +40,15 @@
 //! ```
 //!
 //! The paper's figures themselves are [`crate::paper::figures`]; the tour writes them.
-//!
-//! Where people would rather look than read, two charts write SVG with the same writer:
-//! [`LineChart`] (the training examples' loss curves) and [`BarChart`] (the benchmark
-//! comparisons of docs/performance.md and docs/gradbench.md).
 
-mod axis;
-mod bar_chart;
 mod compiled;
 mod diagram;
 mod dot;
 mod layout;
-mod line_chart;
 mod render;
 mod svg;
 
-pub use bar_chart::BarChart;
 pub use diagram::{Diagram, Node, NodeKind, Port, Wire};
-pub use line_chart::LineChart;
 
 #[cfg(test)]
 mod tests;

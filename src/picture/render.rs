@@ -16,7 +16,7 @@ pub(crate) fn svg(d: &Diagram, layout: &Layout) -> String {
     let mut svg = Svg::new(layout.width, layout.height, STYLE);
     svg.open("wires");
     for route in &layout.routes {
-        svg.path(route, true, "wire");
+        svg.curve(route, "wire");
     }
     svg.close();
     for (node, b) in d.nodes().iter().zip(&layout.boxes) {

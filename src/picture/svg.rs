@@ -1,4 +1,4 @@
-//! A small SVG writer: the shapes and text the pictures use, numbers to a tenth of a pixel so
+//! A small SVG writer: the shapes and text the diagrams use, numbers to a tenth of a pixel so
 //! that the output is the same on every machine.
 
 use std::fmt::{self, Write};
@@ -69,14 +69,13 @@ impl Svg {
         .expect("writing to a String");
     }
 
-    /// A path of class `class` through `points`: straight lines, or, if `curved`, horizontal
-    /// S-curves from each point to the next.
-    pub fn path(&mut self, points: &[(f64, f64)], curved: bool, class: &str) {
+    /// A path of class `class` through `points`, a horizontal S-curve from each point to the next.
+    pub fn curve(&mut self, points: &[(f64, f64)], class: &str) {
         let mut d = String::new();
         for (k, &(x, y)) in points.iter().enumerate() {
             if k == 0 {
                 write!(d, "M{},{}", num(x), num(y))
-            } else if curved {
+            } else {
                 let (px, py) = points[k - 1];
                 let mid = px + (x - px) / 2.0;
                 write!(
@@ -89,8 +88,6 @@ impl Svg {
                     num(x),
                     num(y)
                 )
-            } else {
-                write!(d, " L{},{}", num(x), num(y))
             }
             .expect("writing to a String");
         }

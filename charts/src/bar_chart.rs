@@ -1,8 +1,7 @@
 //! `BarChart`: groups of horizontal bars, for comparing tools on benchmarks.
 
-use super::axis::{Axis, PALETTE, palette_style};
-use super::layout::CHAR_WIDTH;
-use super::svg::Svg;
+use super::axis::{Axis, PALETTE, number, palette_style};
+use super::svg::{CHAR_WIDTH, Svg};
 
 const WIDTH: f64 = 720.0;
 const BAR: f64 = 14.0;
@@ -17,7 +16,7 @@ const TOP: f64 = 64.0;
 /// # Example
 ///
 /// ```
-/// use catad::picture::BarChart;
+/// use catad_charts::BarChart;
 /// let svg = BarChart::new("Gradient time / primal time")
 ///     .log()
 ///     .rule(1.0)
@@ -107,7 +106,7 @@ impl BarChart {
         }
         let bottom = height - 28.0;
         for (tick, label) in axis.ticks() {
-            svg.path(&[(x(tick), TOP - 6.0), (x(tick), bottom)], false, "grid");
+            svg.path(&[(x(tick), TOP - 6.0), (x(tick), bottom)], "grid");
             svg.text(x(tick), bottom + 12.0, "middle", "tick", &label);
         }
         let origin = if self.log { left } else { x(0.0) };
@@ -127,7 +126,7 @@ impl BarChart {
                         0.0,
                     );
                     svg.close();
-                    let text = super::axis::number(*value);
+                    let text = number(*value);
                     svg.text(
                         end.max(origin) + 4.0,
                         y + BAR / 2.0,
@@ -141,7 +140,7 @@ impl BarChart {
             y += GROUP_GAP;
         }
         if let Some(rule) = self.rule.filter(|r| shown(*r)) {
-            svg.path(&[(x(rule), TOP - 6.0), (x(rule), bottom)], false, "rule");
+            svg.path(&[(x(rule), TOP - 6.0), (x(rule), bottom)], "rule");
         }
         svg.finish()
     }

@@ -14,7 +14,7 @@ const MARGINS: [f64; 4] = [64.0, 20.0, 40.0, 48.0];
 /// # Example
 ///
 /// ```
-/// use catad::picture::LineChart;
+/// use catad_charts::LineChart;
 /// let losses: Vec<(f64, f64)> = (0..100).map(|k| (k as f64, 0.9_f64.powi(k))).collect();
 /// let svg = LineChart::new("Training loss")
 ///     .labels("step", "loss")
@@ -89,12 +89,12 @@ impl LineChart {
         svg.text(WIDTH / 2.0, top / 2.0, "middle", "title", &self.title);
         for (x, label) in x_axis.ticks() {
             let at = left + w * x_axis.fraction(x);
-            svg.path(&[(at, top), (at, top + h)], false, "grid");
+            svg.path(&[(at, top), (at, top + h)], "grid");
             svg.text(at, top + h + 12.0, "middle", "tick", &label);
         }
         for (y, label) in y_axis.ticks() {
             let at = top + h * (1.0 - y_axis.fraction(y));
-            svg.path(&[(left, at), (left + w, at)], false, "grid");
+            svg.path(&[(left, at), (left + w, at)], "grid");
             svg.text(left - 6.0, at, "end", "tick", &label);
         }
         svg.open("frame");
@@ -112,13 +112,55 @@ impl LineChart {
             let class = format!("line s{}", k % PALETTE.len());
             let line: Vec<(f64, f64)> = series.iter().filter(|p| shown(p)).map(place).collect();
             if line.len() > 1 {
-                svg.path(&line, false, &class);
+                svg.path(&line, &class);
             }
             let y = top + 14.0 + 16.0 * k as f64;
             let x = left + w - 110.0;
-            svg.path(&[(x, y), (x + 20.0, y)], false, &class);
+            svg.path(&[(x, y), (x + 20.0, y)], &class);
             svg.text(x + 26.0, y, "start", "legend", name);
         }
         svg.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_chart_draws_each_series_inside_its_frame() {
+        let falling: Vec<(f64, f64)> = (0..50).map(|k| (k as f64, 0.8_f64.powi(k))).collect();
+        let svg = LineChart::new("loss")
+            .labels("step", "loss")
+            .log_y()
+            .series("one", &falling)
+            .series("two", &[(0.0, 2.0), (49.0, 0.5), (50.0, -1.0)])
+            .to_svg();
+        let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        let frame = document
+            .descendants()
+            .find(|n| n.attribute("class") == Some("frame"))
+            .and_then(|g| g.first_element_child())
+            .expect("a frame");
+        let get = |a: &str| frame.attribute(a).unwrap().parse::<f64>().unwrap();
+        let (x, y, w, h) = (get("x"), get("y"), get("width"), get("height"));
+        let lines: Vec<_> = document
+            .descendants()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("line ")))
+            .collect();
+        // Each series' line and its legend's stroke.
+        assert_eq!(lines.len(), 4);
+        for line in &lines[..] {
+            let d = line.attribute("d").unwrap();
+            for point in d.split(['M', 'L']).filter(|p| !p.trim().is_empty()) {
+                let (px, py) = point.trim().split_once(',').unwrap();
+                let (px, py): (f64, f64) = (px.parse().unwrap(), py.parse().unwrap());
+                assert!(
+                    px >= x && px <= x + w && py >= y && py <= y + h,
+                    "{point} outside"
+                );
+            }
+        }
+        assert!(svg.contains(">one<") && svg.contains(">two<"));
     }
 }

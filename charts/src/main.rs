@@ -1,19 +1,20 @@
 //! The benchmark tables of the docs as charts: reads the staged-gradient table of
 //! `docs/performance.md` and the GradBench summary of `docs/gradbench.md` and writes them as bar
-//! charts (`catad::picture::BarChart`) to `docs/figures/performance.svg` and
-//! `docs/figures/gradbench.svg`, which those pages show.
+//! charts to `docs/figures/performance.svg` and `docs/figures/gradbench.svg`, which those pages
+//! show.
 //!
 //! The tables are the record (each names the command and the commit that produced it); the charts
-//! are drawn from them, so they cannot disagree, and a test (`picture::tests`) checks that the
-//! checked-in charts are what this draws from today's tables.
+//! are drawn from them, so they cannot disagree, and a test checks that the checked-in charts are
+//! what this draws from today's tables.
 //!
-//! Run with `cargo run --example charts` after updating a table.
+//! Run with `cargo run -p catad-charts` after updating a table.
 
-use catad::picture::BarChart;
+use catad_charts::BarChart;
+use std::path::{Path, PathBuf};
 
 /// The charts, each a file name in `docs/figures/` and its SVG, drawn from the docs' tables
 /// (`docs/performance.md`'s and `docs/gradbench.md`'s text).
-pub fn charts(performance: &str, gradbench: &str) -> Vec<(&'static str, String)> {
+fn charts(performance: &str, gradbench: &str) -> Vec<(&'static str, String)> {
     vec![
         ("performance.svg", performance_chart(performance)),
         ("gradbench.svg", gradbench_chart(gradbench)),
@@ -92,12 +93,51 @@ fn gradbench_chart(text: &str) -> String {
         .to_svg()
 }
 
-pub fn main() {
-    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-    let read = |name: &str| std::fs::read_to_string(docs.join(name)).expect("reading the docs");
-    for (name, svg) in charts(&read("performance.md"), &read("gradbench.md")) {
-        let path = docs.join("figures").join(name);
+/// The workspace's docs folder.
+fn docs() -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent();
+    workspace.expect("the workspace").join("docs")
+}
+
+/// The charts drawn from the docs' tables as they are now.
+fn current_charts() -> Vec<(&'static str, String)> {
+    let read = |name: &str| std::fs::read_to_string(docs().join(name)).expect(name);
+    charts(&read("performance.md"), &read("gradbench.md"))
+}
+
+fn main() {
+    for (name, svg) in current_charts() {
+        let path = docs().join("figures").join(name);
         std::fs::write(&path, svg).expect("writing a chart");
         println!("wrote {}", path.display());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checked-in charts (docs/figures/performance.svg, gradbench.svg) are what this draws
+    /// from today's tables, and well-formed, with their bars. `CATAD_BLESS=1` rewrites them, as
+    /// `cargo run -p catad-charts` does.
+    #[test]
+    fn the_checked_in_charts_are_current() {
+        if std::env::var_os("CATAD_BLESS").is_some() {
+            main();
+        }
+        for (name, svg) in current_charts() {
+            let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+            let bars = document
+                .descendants()
+                .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("bar ")))
+                .count();
+            assert!(bars > 10, "{name}: {bars} bars");
+            let path = docs().join("figures").join(name);
+            let checked_in = std::fs::read_to_string(&path).expect(name);
+            assert!(
+                checked_in == svg,
+                "docs/figures/{name} is stale: run `cargo run -p catad-charts`"
+            );
+        }
     }
 }
