@@ -3,18 +3,18 @@
 
 use super::det;
 use catad::prelude::*;
-use catad::staged::{Op, Sym, compile};
+use catad::staged::{Op, Sym, Tape, compile};
 
 /// The reference's `det_of_minor` (GradBench's `det.hpp`, after cmpad), ported as it is: the
 /// minor on the rows and columns linked from `r[n]` and `c[n]`, expanded along its first row,
 /// each sub-minor's determinant computed by recursion.
-fn det_of_minor(a: &[f64], n: usize, m: usize, r: &mut [usize], c: &mut [usize]) -> f64 {
+fn det_of_minor<S: Scalar>(a: &[S], n: usize, m: usize, r: &mut [usize], c: &mut [usize]) -> S {
     let r0 = r[n];
     let mut cj = c[n];
     if m == 1 {
         return a[r0 * n + cj];
     }
-    let mut det_m = 0.0;
+    let mut det_m = S::from_f64(0.0);
     let mut sign = 1;
     r[n] = r[r0];
     let mut cj1 = n;
@@ -24,9 +24,9 @@ fn det_of_minor(a: &[f64], n: usize, m: usize, r: &mut [usize], c: &mut [usize])
         let det_s = det_of_minor(a, n, m - 1, r, c);
         c[cj1] = cj;
         if sign > 0 {
-            det_m += m0j * det_s;
+            det_m = det_m + m0j * det_s;
         } else {
-            det_m -= m0j * det_s;
+            det_m = det_m - m0j * det_s;
         }
         cj1 = cj;
         cj = c[cj];
@@ -37,7 +37,7 @@ fn det_of_minor(a: &[f64], n: usize, m: usize, r: &mut [usize], c: &mut [usize])
 }
 
 /// The determinant of the row-major `ell × ell` matrix `a` by the reference's recursion.
-fn reference(a: &[f64], ell: usize) -> f64 {
+fn reference<S: Scalar>(a: &[S], ell: usize) -> S {
     let mut links: Vec<usize> = (1..=ell).collect();
     links.push(0);
     det_of_minor(a, ell, ell, &mut links.clone(), &mut links)
@@ -169,5 +169,22 @@ fn one_product_for_each_column_of_each_minor() {
         let products = tape.ops().filter(|op| matches!(op, Op::Mul(..))).count();
         assert_eq!(products, ell * ((1 << (ell - 1)) - 1), "ℓ = {ell}");
         assert_eq!(tape.guards(), 0);
+    }
+}
+
+#[test]
+fn the_reference_recursion_staged_is_the_same_expansion() {
+    // Recorded over `Sym`, the recursion's recomputed minors are equal operations on equal
+    // operands, which the recorder shares: its tape makes the program's products, no more.
+    let products = |tape: &Tape| tape.ops().filter(|op| matches!(op, Op::Mul(..))).count();
+    let staged = compile(&det::<ReverseDelta, Sym>());
+    for ell in 2..=7 {
+        let a = matrix(ell, 8);
+        let (tape, ()) = Tape::record(&a, |x| (vec![reference(x, ell)], ()));
+        assert_eq!(
+            products(&tape),
+            products(&staged.apply_tape(&(a, ell))),
+            "ℓ = {ell}"
+        );
     }
 }
