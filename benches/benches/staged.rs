@@ -25,7 +25,9 @@
 //! against; `hand` a hand-written derivative; `echidna` the gradient from echidna's bytecode tape,
 //! recorded once outside the timed loop (`BytecodeTape::gradient`); `num_dual` num-dual's dual
 //! numbers (forward mode: one pass per input, so only where the inputs are few); `direct` catad's
-//! reverse mode (`Reverse`) interpreted directly; `staged` the same program compiled once
+//! reverse mode (`Reverse`) interpreted directly; `term` the program built as a term
+//! ([`Syn`]) and its reverse derivative term run by catad's term interpreter
+//! (`Term::value_and_gradient`); `staged` the same program compiled once
 //! ([`compile`]), its gradient from `Compiled::gradient` (taking and returning the user's types);
 //! `tape` the compiled tape evaluated into a reused workspace and output buffer. Every timed
 //! entry returns the value and the derivative, and is checked against the hand-written one before
@@ -37,6 +39,7 @@
 use catad::picture::Diagram;
 use catad::prelude::*;
 use catad::staged::{Sym, Tape, compile};
+use catad::term::Syn;
 use catad_gradbench::evals::llsq::half_square;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use echidna::{BReverse, BytecodeTape, record};
@@ -124,6 +127,7 @@ fn bench_chain(c: &mut Criterion) {
         let (y, dy) = hand_chain(n, X0, &mut scratch);
         let want = [y, dy];
         let direct = chain::<Reverse, f64>(n);
+        let term = chain::<Syn, f64>(n);
         let staged = compile(&chain::<Reverse, Sym>(n));
         let tape = staged.gradient_tape(&X0);
         let (mut workspace, mut out) = (tape.workspace(), [0.0; 2]);
@@ -145,6 +149,8 @@ fn bench_chain(c: &mut Criterion) {
             &[direct.apply(X0), gradient(&direct, X0)],
             &want,
         );
+        let (v, g) = term.value_and_gradient(X0);
+        assert_close("chain term", &[v, g], &want);
         let (v, g) = staged.value_and_gradient(&X0);
         assert_close("chain staged", &[v, g], &want);
         tape.eval(&[X0], &mut workspace, &mut out).unwrap();
@@ -168,6 +174,9 @@ fn bench_chain(c: &mut Criterion) {
         });
         group.bench_function(BenchmarkId::new("direct", n), |b| {
             b.iter(|| gradient(&direct, black_box(X0)))
+        });
+        group.bench_function(BenchmarkId::new("term", n), |b| {
+            b.iter(|| term.value_and_gradient(black_box(X0)))
         });
         group.bench_function(BenchmarkId::new("staged", n), |b| {
             b.iter(|| staged.value_and_gradient(&black_box(X0)))
@@ -250,6 +259,7 @@ fn bench_mag_sqr(c: &mut Criterion) {
     let plain = |(a, b): (f64, f64)| a * a + b * b;
     let hand = |(a, b): (f64, f64)| (a * a + b * b, (2.0 * a, 2.0 * b));
     let direct = catad::paper::mag_sqr::<Reverse, f64>();
+    let term = catad::paper::mag_sqr::<Syn, f64>();
     let staged = compile(&catad::paper::mag_sqr::<Reverse, Sym>());
     let tape = staged.gradient_tape(&ab);
     let (mut workspace, mut out) = (tape.workspace(), [0.0; 3]);
@@ -264,6 +274,7 @@ fn bench_mag_sqr(c: &mut Criterion) {
     let want = hand(ab);
     assert_eq!(staged.value_and_gradient(&ab), want);
     assert_eq!((direct.apply(ab), gradient(&direct, ab)), want);
+    assert_eq!(term.value_and_gradient(ab), want);
     tape.eval(&[3.0, 4.0], &mut workspace, &mut out).unwrap();
     assert_eq!(out, [25.0, 6.0, 8.0]);
     assert_eq!(echidna_tape.gradient(&[3.0, 4.0]), [6.0, 8.0]);
@@ -277,6 +288,9 @@ fn bench_mag_sqr(c: &mut Criterion) {
     });
     group.bench_function("num_dual", |b| b.iter(|| num_dual(black_box(ab))));
     group.bench_function("direct", |b| b.iter(|| gradient(&direct, black_box(ab))));
+    group.bench_function("term", |b| {
+        b.iter(|| term.value_and_gradient(black_box(ab)))
+    });
     group.bench_function("staged", |b| {
         b.iter(|| staged.value_and_gradient(&black_box(ab)))
     });

@@ -8,7 +8,7 @@ use nalgebra::RealField;
 /// compared: at a point `a` of the domain, given a *codomain witness* `b`, any vector of the
 /// codomain's shape.
 ///
-/// - [`Fun`]: the value at `a`;
+/// - [`Fun`] and the syntax category [`Syn`](catad::term::Syn): the value at `a`;
 /// - linear-map categories ([`AddFun`], [`Dual`], [`Cont`], [`Begin`], [`Mat`], [`Delta`]): the
 ///   matrix, whose columns `a` and rows `b` shape;
 /// - [`D<K>`](D): the value at `a` followed by the matrix of the derivative there; over [`Sym`],
@@ -31,6 +31,17 @@ use nalgebra::RealField;
 pub trait Observe<S: Scalar>: Category {
     /// The observation of `f` at `a`, as a flat list of scalars; `b` has the codomain's shape.
     fn observe<A: Space<S>, B: Space<S>>(f: &Hom<Self, A, B>, a: &A, b: &B) -> Vec<S>;
+}
+
+/// A term ([`Syn`](catad::term::Syn)) is observed as `Fun` is: by its value at `a`.
+impl Observe<f64> for catad::term::Syn {
+    fn observe<A: Space<f64>, B: Space<f64>>(
+        f: &catad::term::Term<A, B>,
+        a: &A,
+        b: &B,
+    ) -> Vec<f64> {
+        f.apply(a.clone()).coords_as(b)
+    }
 }
 
 impl<S: Scalar> Observe<S> for Fun {
