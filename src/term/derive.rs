@@ -231,8 +231,7 @@ pub fn reverse(g: &Graph) -> Graph {
         match op {
             Op::Custom(p, use_, k, args) => {
                 custom_value(p, *use_);
-                let renamed: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
-                let mut wires = renamed.clone();
+                let mut wires: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
                 for o in 0..p.outputs {
                     wires.push(if o == *k as usize {
                         bar

@@ -145,11 +145,6 @@ impl<A, B> Term<A, B> {
             .reverse
             .get_or_init(|| Program::new(reverse(&self.live().graph)))
     }
-
-    /// `f` of the outputs of `program` run at the coordinates `inputs`.
-    fn run<T>(&self, program: &Program, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
-        program.run(inputs, f)
-    }
 }
 
 impl<A: Additive, B: Additive> Term<A, B> {
@@ -187,7 +182,8 @@ impl<A: Additive, B: Additive> Term<A, B> {
 impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// The value at `a`.
     pub fn apply(&self, a: A) -> B {
-        self.run(self.live(), &a.coords(), |out| B::zero().with_coords(out))
+        self.live()
+            .run(&a.coords(), |out| B::zero().with_coords(out))
     }
 
     /// The value at `a` and the derivative there applied to `da`, from the forward derivative.
@@ -195,7 +191,7 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
         let mut inputs = a.coords();
         da.push_coords(&mut inputs);
         let m = dim::<B>();
-        self.run(self.forward_graph(), &inputs, |out| {
+        self.forward_graph().run(&inputs, |out| {
             let b0 = B::zero();
             (b0.with_coords(&out[..m]), b0.with_coords(&out[m..]))
         })
@@ -207,7 +203,7 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
         let mut inputs = a.coords();
         db.push_coords(&mut inputs);
         let m = dim::<B>();
-        self.run(self.reverse_graph(), &inputs, |out| {
+        self.reverse_graph().run(&inputs, |out| {
             (
                 B::zero().with_coords(&out[..m]),
                 A::zero().with_coords(&out[m..]),
@@ -227,7 +223,7 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
                 .map(|k| {
                     let mut inputs = point.clone();
                     inputs.extend((0..len).map(|i| f64::from(u8::from(i == k))));
-                    self.run(g, &inputs, |out| out[m..].to_vec())
+                    g.run(&inputs, |out| out[m..].to_vec())
                 })
                 .collect()
         };
