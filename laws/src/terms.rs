@@ -96,10 +96,10 @@ pub fn run_preserves_compose<A: Space<f64>, B: Space<f64>, C: Space<f64>>(
     close_slices(&whole.coords(), &stepwise.coords())
 }
 
-/// Forward over reverse is reverse over forward: the Hessian of a scalar term at `a`, as the
-/// Jacobian of its gradient term (the forward derivative of the reverse derivative), equals, by
-/// columns, the reverse derivative of its forward derivative at `(a, eⱼ)` — two different
-/// transformations of the term, each a term differentiated again.
+/// Forward over reverse is reverse over forward: the Hessian of a scalar term at `a`
+/// ([`Term::hessian`], the forward derivative of its gradient term), equals, by columns, the
+/// reverse derivative of its forward derivative at `(a, eⱼ)` — two different transformations of
+/// the term, each a term differentiated again.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -108,7 +108,7 @@ pub fn run_preserves_compose<A: Space<f64>, B: Space<f64>, C: Space<f64>>(
 /// assert!(second_orders_agree(&Syn::mul_c(), &(2.0, 3.0)));
 /// ```
 pub fn second_orders_agree<A: Space<f64>>(term: &Term<A, f64>, a: &A) -> bool {
-    let over_reverse = term.gradient_term().jacobian(a.clone());
+    let over_reverse = term.hessian(a.clone());
     let forward = term.forward();
     let over_forward: Vec<f64> = a
         .basis()

@@ -15,9 +15,9 @@ use std::rc::Rc;
 /// syntax category [`Syn`](super::Syn).
 ///
 /// A term is run and differentiated by catad's own non-generic code: [`apply`](Term::apply),
-/// [`jvp`](Term::jvp), [`vjp`](Term::vjp), [`gradient`](Term::gradient) and
-/// [`jacobian`](Term::jacobian) evaluate the graph or its derivative graph, each derivative made
-/// once and kept. [`forward`](Term::forward), [`reverse`](Term::reverse) and
+/// [`jvp`](Term::jvp), [`vjp`](Term::vjp), [`gradient`](Term::gradient),
+/// [`jacobian`](Term::jacobian), [`hvp`](Term::hvp) and [`hessian`](Term::hessian) evaluate the
+/// graph or its derivative graph, each derivative made once and kept. [`forward`](Term::forward), [`reverse`](Term::reverse) and
 /// [`gradient_term`](Term::gradient_term) give the derivatives as terms, which can be composed,
 /// run and differentiated again.
 ///
@@ -52,6 +52,7 @@ struct Inner {
     live: OnceCell<Program>,
     forward: OnceCell<Program>,
     reverse: OnceCell<Program>,
+    hvp: OnceCell<Program>,
 }
 
 /// A graph ready to run: compiled, with the slots its runs reuse.
@@ -75,6 +76,21 @@ impl Program {
         let (slots, out) = &mut *self.slots.borrow_mut();
         self.compiled.run(inputs, slots, out);
         f(out)
+    }
+
+    /// The outputs after the first `skip`, at `point` followed by each unit vector of `len`
+    /// coordinates in turn: the columns (or rows) of a derivative's matrix.
+    fn sweep(&self, point: &[f64], len: usize, skip: usize) -> Vec<Vec<f64>> {
+        let mut inputs = point.to_vec();
+        inputs.resize(point.len() + len, 0.0);
+        (0..len)
+            .map(|k| {
+                inputs[point.len() + k] = 1.0;
+                let column = self.run(&inputs, |out| out[skip..].to_vec());
+                inputs[point.len() + k] = 0.0;
+                column
+            })
+            .collect()
     }
 }
 
@@ -144,6 +160,24 @@ impl<A, B> Term<A, B> {
         self.inner
             .reverse
             .get_or_init(|| Program::new(reverse(&self.live().graph)))
+    }
+
+    /// The gradient's graph, for a term with one output: the reverse derivative with the
+    /// cotangent 1.
+    fn gradient_graph(&self) -> Graph {
+        let reverse = &self.reverse_graph().graph;
+        let mut g = Graph::new(reverse.inputs() - 1);
+        let mut inputs = g.input_wires();
+        inputs.push(g.constant(1.0));
+        let outputs = g.append(reverse, &inputs);
+        g.with_outputs(outputs[1..].to_vec()).pruned()
+    }
+
+    /// The forward derivative of the gradient: `(a, v) ↦ (∇f a, ∇²f(a) · v)`.
+    fn hvp_graph(&self) -> &Program {
+        self.inner
+            .hvp
+            .get_or_init(|| Program::new(forward(&self.gradient_graph())))
     }
 }
 
@@ -216,22 +250,11 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     pub fn jacobian(&self, a: A) -> DMatrix<f64> {
         let (n, m) = (dim::<A>(), dim::<B>());
         let point = a.coords();
-        // Each unit vector of `len` coordinates, after the point, run through `g`: the derivative
-        // part of each result.
-        let sweep = |g: &Program, len: usize| -> Vec<Vec<f64>> {
-            (0..len)
-                .map(|k| {
-                    let mut inputs = point.clone();
-                    inputs.extend((0..len).map(|i| f64::from(u8::from(i == k))));
-                    g.run(&inputs, |out| out[m..].to_vec())
-                })
-                .collect()
-        };
         if m < n {
-            let rows = sweep(self.reverse_graph(), m);
+            let rows = self.reverse_graph().sweep(&point, m, m);
             DMatrix::from_fn(m, n, |i, j| rows[i][j])
         } else {
-            let columns = sweep(self.forward_graph(), n);
+            let columns = self.forward_graph().sweep(&point, n, m);
             DMatrix::from_fn(m, n, |i, j| columns[j][i])
         }
     }
@@ -251,11 +274,46 @@ impl<A: Space<f64>> Term<A, f64> {
     /// The gradient as a term `A → A`: the reverse derivative with the cotangent 1, which can be
     /// differentiated again (its Jacobian is the Hessian).
     pub fn gradient_term(&self) -> Term<A, A> {
+        Term::new(self.gradient_graph())
+    }
+
+    /// The gradient at `a` and the Hessian there applied to `v`, forward over reverse: the
+    /// forward derivative of the gradient's term, made once and kept.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::term::Syn;
+    /// // f (x, y) = x² y: ∇f = (2xy, x²), ∇²f = [[2y, 2x], [2x, 0]].
+    /// let f = Syn::compose(Syn::mul_c(), Syn::cross(Syn::compose(Syn::mul_c(), Syn::dup()), Syn::id()));
+    /// assert_eq!(f.hvp((3.0, 2.0), (1.0, 0.0)), ((12.0, 9.0), (4.0, 6.0)));
+    /// ```
+    pub fn hvp(&self, a: A, v: A) -> (A, A) {
+        let mut inputs = a.coords();
+        v.push_coords(&mut inputs);
         let n = dim::<A>();
-        let mut g = Graph::new(n);
-        let mut inputs = g.input_wires();
-        inputs.push(g.constant(1.0));
-        let outputs = g.append(&self.reverse_graph().graph, &inputs);
-        Term::new(g.with_outputs(outputs[1..].to_vec()).pruned())
+        self.hvp_graph().run(&inputs, |out| {
+            let a0 = A::zero();
+            (a0.with_coords(&out[..n]), a0.with_coords(&out[n..]))
+        })
+    }
+
+    /// The Hessian at `a`, `dim A × dim A`: a column per input coordinate from
+    /// [`hvp`](Term::hvp)'s graph.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::term::Syn;
+    /// let sin_of_product = Syn::compose(Syn::sin_c(), Syn::mul_c());
+    /// let (x, y) = (0.5_f64, 2.0_f64);
+    /// let h = sin_of_product.hessian((x, y));
+    /// let s = (x * y).sin();
+    /// assert!((h[(0, 0)] + y * y * s).abs() < 1e-15);
+    /// assert!((h[(0, 1)] - ((x * y).cos() - x * y * s)).abs() < 1e-15);
+    /// assert_eq!(h[(0, 1)], h[(1, 0)]);
+    /// ```
+    pub fn hessian(&self, a: A) -> DMatrix<f64> {
+        let n = dim::<A>();
+        let columns = self.hvp_graph().sweep(&a.coords(), n, n);
+        DMatrix::from_fn(n, n, |i, j| columns[j][i])
     }
 }
