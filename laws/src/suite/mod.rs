@@ -68,6 +68,8 @@ pub use functors::{
 };
 pub use indexed::{cartesian_i, cocartesian_i, monoidal_i, sum_i, zip_i};
 pub use loops::loops;
-pub use modes::{EveryMode, ModeSuite, ShapeSuite, in_every_mode, staged_in_every_mode};
+pub use modes::{
+    EveryMode, ModeSuite, ShapeSuite, in_every_mode, in_mode, staged_in_every_mode, staged_in_mode,
+};
 pub use space::space;
 pub use terms::terms;

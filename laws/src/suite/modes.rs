@@ -113,6 +113,79 @@ pub fn in_every_mode(suite: ModeSuite) {
     for_each_paper_mode(&mut { suite });
 }
 
+/// Runs `suite` in the one mode of [`modes`](crate::modes) named `name` (its [`Mode::name`]),
+/// as [`in_every_mode`] runs it there: a test per mode, so that the modes' suites run side by
+/// side.
+///
+/// ```
+/// use catad_laws::suite::{ModeSuite, in_mode};
+/// in_mode(ModeSuite::Scalable, "ReverseDelta");
+/// ```
+///
+/// # Panics
+///
+/// If no mode is named `name`, listing the names; if a law fails, as [`in_every_mode`].
+pub fn in_mode(suite: ModeSuite, name: &str) {
+    let mut named = Named::new(name, suite);
+    for_each_mode(&mut named);
+    for_each_paper_mode(&mut named);
+    named.ran();
+}
+
+/// Runs `suite` over [`Sym`] in the one mode named `name`, as [`staged_in_every_mode`] runs it
+/// there.
+///
+/// ```
+/// use catad_laws::suite::{ModeSuite, staged_in_mode};
+/// staged_in_mode(ModeSuite::Scalable, "Forward");
+/// ```
+///
+/// # Panics
+///
+/// As [`in_mode`] and [`staged_in_every_mode`].
+pub fn staged_in_mode(suite: ModeSuite, name: &str) {
+    let mut named = Named::new(name, Staged(suite));
+    for_each_mode::<Sym, _>(&mut named);
+    for_each_paper_mode::<Sym, _>(&mut named);
+    named.ran();
+}
+
+/// A visitor that passes on only the mode named `name`, and the names it saw.
+struct Named<'a, V> {
+    name: &'a str,
+    visitor: V,
+    seen: Vec<&'static str>,
+}
+
+impl<'a, V> Named<'a, V> {
+    fn new(name: &'a str, visitor: V) -> Self {
+        Named {
+            name,
+            visitor,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Panics unless the mode was visited.
+    fn ran(&self) {
+        assert!(
+            self.seen.contains(&self.name),
+            "no mode is named {:?}; the modes are {:?}",
+            self.name,
+            self.seen
+        );
+    }
+}
+
+impl<S: Scalar, V: ModeVisitor<S>> ModeVisitor<S> for Named<'_, V> {
+    fn visit<K: Representation<S>>(&mut self, mode: &Mode) {
+        self.seen.push(mode.name);
+        if mode.name == self.name {
+            self.visitor.visit::<K>(mode);
+        }
+    }
+}
+
 /// Runs `suite` over [`Sym`] in every mode of [`modes`](crate::modes): staged. A derivative
 /// category over `Sym` is observed by recording, compiling to a tape and reading the tape's run
 /// ([`Observe`]), so

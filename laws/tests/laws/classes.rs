@@ -6,7 +6,7 @@ use super::{Params, Row, StaticRow};
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad_laws::program::{Linear, Looping, Nonlinear, Shallow};
-use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
+use catad_laws::suite::{self, ModeSuite, in_mode, staged_in_every_mode, staged_in_mode};
 
 // One line per instance and suite. `Cont` and `Begin` over functions re-run their continuation
 // along every path of a program, so they get shallow programs; over shared DAGs (the modes'
@@ -177,26 +177,26 @@ use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
 #[test] fn begin_delta_cocartesian() { suite::cocartesian::<Begin<Delta, f64>, Linear, f64>() }
 #[test] fn begin_delta_linear_map() { suite::linear_map::<Begin<Delta, f64>, Linear>() }
 
-#[test] fn modes_category() { in_every_mode(ModeSuite::Category) }
-#[test] fn modes_monoidal() { in_every_mode(ModeSuite::Monoidal) }
-#[test] fn modes_cartesian() { in_every_mode(ModeSuite::Cartesian) }
-#[test] fn modes_cocartesian() { in_every_mode(ModeSuite::Cocartesian) }
-#[test] fn modes_scalable() { in_every_mode(ModeSuite::Scalable) }
-#[test] fn modes_conditional() { in_every_mode(ModeSuite::Conditional) }
-#[test] fn modes_rep_cat() { in_every_mode(ModeSuite::RepCat) }
-#[test] fn modes_loops() { in_every_mode(ModeSuite::Loops) }
-#[test] fn modes_data() { in_every_mode(ModeSuite::Data) }
+in_each_mode!(modes_category, in_mode, ModeSuite::Category);
+in_each_mode!(modes_monoidal, in_mode, ModeSuite::Monoidal);
+in_each_mode!(modes_cartesian, in_mode, ModeSuite::Cartesian);
+in_each_mode!(modes_cocartesian, in_mode, ModeSuite::Cocartesian);
+in_each_mode!(modes_scalable, in_mode, ModeSuite::Scalable);
+in_each_mode!(modes_conditional, in_mode, ModeSuite::Conditional);
+in_each_mode!(modes_rep_cat, in_mode, ModeSuite::RepCat);
+in_each_mode!(modes_loops, in_mode, ModeSuite::Loops);
+in_each_mode!(modes_data, in_mode, ModeSuite::Data);
 
 // The same class suites over `Sym`: each side of each law staged (recorded, simplified, compiled
 // to a tape, read from the tape's run).
-#[test] fn staged_modes_category() { staged_in_every_mode(ModeSuite::Category) }
-#[test] fn staged_modes_monoidal() { staged_in_every_mode(ModeSuite::Monoidal) }
-#[test] fn staged_modes_cartesian() { staged_in_every_mode(ModeSuite::Cartesian) }
-#[test] fn staged_modes_cocartesian() { staged_in_every_mode(ModeSuite::Cocartesian) }
-#[test] fn staged_modes_scalable() { staged_in_every_mode(ModeSuite::Scalable) }
-#[test] fn staged_modes_conditional() { staged_in_every_mode(ModeSuite::Conditional) }
-#[test] fn staged_modes_loops() { staged_in_every_mode(ModeSuite::Loops) }
-#[test] fn staged_modes_data() { staged_in_every_mode(ModeSuite::Data) }
+in_each_mode!(staged_modes_category, staged_in_mode, ModeSuite::Category);
+in_each_mode!(staged_modes_monoidal, staged_in_mode, ModeSuite::Monoidal);
+in_each_mode!(staged_modes_cartesian, staged_in_mode, ModeSuite::Cartesian);
+in_each_mode!(staged_modes_cocartesian, staged_in_mode, ModeSuite::Cocartesian);
+in_each_mode!(staged_modes_scalable, staged_in_mode, ModeSuite::Scalable);
+in_each_mode!(staged_modes_conditional, staged_in_mode, ModeSuite::Conditional);
+in_each_mode!(staged_modes_loops, staged_in_mode, ModeSuite::Loops);
+in_each_mode!(staged_modes_data, staged_in_mode, ModeSuite::Data);
 #[test]
 #[should_panic(expected = "RepCat does not run staged")]
 fn staged_modes_name_a_suite_they_do_not_run() { staged_in_every_mode(ModeSuite::RepCat) }

@@ -5,15 +5,15 @@
 use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad_laws::program::{Field, Line, Linear, Looping, Nonlinear, Pt, RandomProgram, Shallow, VecField};
-use catad_laws::suite::{self, ModeSuite, in_every_mode, staged_in_every_mode};
+use catad_laws::suite::{self, ModeSuite, in_mode, staged_in_mode};
 use quickcheck::Arbitrary;
 
 // One line per instance and suite.
 
-#[test] fn modes_derivatives() { in_every_mode(ModeSuite::Derivatives) }
-#[test] fn modes_run_time_vectors() { in_every_mode(ModeSuite::RunTimeVectors) }
-#[test] fn staged_modes_derivatives() { staged_in_every_mode(ModeSuite::Derivatives) }
-#[test] fn staged_modes_run_time_vectors() { staged_in_every_mode(ModeSuite::RunTimeVectors) }
+in_each_mode!(modes_derivatives, in_mode, ModeSuite::Derivatives);
+in_each_mode!(modes_run_time_vectors, in_mode, ModeSuite::RunTimeVectors);
+in_each_mode!(staged_modes_derivatives, staged_in_mode, ModeSuite::Derivatives);
+in_each_mode!(staged_modes_run_time_vectors, staged_in_mode, ModeSuite::RunTimeVectors);
 #[test] fn reverse_cont_pair_derivatives() { suite::derivatives::<ReverseCont<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn forward_begin_pair_derivatives() { suite::derivatives::<ForwardBegin<(f64, f64)>, Shallow<Nonlinear>>() }
 #[test] fn d_dual_dual_derivatives() { suite::derivatives::<D<Dual<Dual<AddFun>>>, Nonlinear>() }

@@ -9,7 +9,7 @@ use catad::interpretations::{AddFun, Begin, Cont, D, Delta, Dual, Mat};
 use catad::prelude::*;
 use catad::space::{Arr, DVecLen, SVec, VecLen};
 use catad_laws::program::{Linear, Nonlinear, Shallow};
-use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode, staged_in_every_mode};
+use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_mode, staged_in_mode};
 
 // One line per instance, shape and suite.
 
@@ -187,20 +187,20 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode, staged_in_ev
 #[test] fn delta_svec_vector_representations() { suite::vector_representations::<Delta, Linear, SVec<2>>() }
 #[test] fn delta_svec_zip_i() { suite::zip_i::<Delta, SVec<2>, f64>() }
 
-#[test] fn modes_monoidal_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::MonoidalI)) }
-#[test] fn modes_cartesian_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::CartesianI)) }
-#[test] fn modes_cocartesian_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::CocartesianI)) }
-#[test] fn modes_zip_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::ZipI)) }
-#[test] fn modes_sum_i() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::SumI)) }
-#[test] fn modes_vector_derivatives() { in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::VectorDerivatives)) }
+in_each_mode!(modes_monoidal_i, in_mode, ModeSuite::AtEveryShape(ShapeSuite::MonoidalI));
+in_each_mode!(modes_cartesian_i, in_mode, ModeSuite::AtEveryShape(ShapeSuite::CartesianI));
+in_each_mode!(modes_cocartesian_i, in_mode, ModeSuite::AtEveryShape(ShapeSuite::CocartesianI));
+in_each_mode!(modes_zip_i, in_mode, ModeSuite::AtEveryShape(ShapeSuite::ZipI));
+in_each_mode!(modes_sum_i, in_mode, ModeSuite::AtEveryShape(ShapeSuite::SumI));
+in_each_mode!(modes_vector_derivatives, in_mode, ModeSuite::AtEveryShape(ShapeSuite::VectorDerivatives));
 
 // The same over `Sym`, staged.
-#[test] fn staged_modes_monoidal_i() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::MonoidalI)) }
-#[test] fn staged_modes_cartesian_i() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::CartesianI)) }
-#[test] fn staged_modes_cocartesian_i() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::CocartesianI)) }
-#[test] fn staged_modes_zip_i() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::ZipI)) }
-#[test] fn staged_modes_sum_i() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::SumI)) }
-#[test] fn staged_modes_vector_derivatives() { staged_in_every_mode(ModeSuite::AtEveryShape(ShapeSuite::VectorDerivatives)) }
+in_each_mode!(staged_modes_monoidal_i, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::MonoidalI));
+in_each_mode!(staged_modes_cartesian_i, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::CartesianI));
+in_each_mode!(staged_modes_cocartesian_i, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::CocartesianI));
+in_each_mode!(staged_modes_zip_i, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::ZipI));
+in_each_mode!(staged_modes_sum_i, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::SumI));
+in_each_mode!(staged_modes_vector_derivatives, staged_in_mode, ModeSuite::AtEveryShape(ShapeSuite::VectorDerivatives));
 
 // The indexed folds: `fold_i` in every category, unfolds and transposition in the linear-map
 // categories; at a run-time shape (vectors of 0 to 3 elements) and, where maps are built from
@@ -220,8 +220,8 @@ use catad_laws::suite::{self, ModeSuite, ShapeSuite, in_every_mode, staged_in_ev
 #[test] fn mat_arr_folds() { suite::linear_folds::<Mat<f64>, Linear, Arr<3>>() }
 #[test] fn dual_mat_arr_folds() { suite::linear_folds::<Dual<Mat<f64>>, Linear, Arr<3>>() }
 #[test] fn delta_vec_folds() { suite::linear_folds::<Delta, Linear, VecLen>() }
-#[test] fn modes_fold_i() { in_every_mode(ModeSuite::FoldI) }
-#[test] fn staged_modes_fold_i() { staged_in_every_mode(ModeSuite::FoldI) }
+in_each_mode!(modes_fold_i, in_mode, ModeSuite::FoldI);
+in_each_mode!(staged_modes_fold_i, staged_in_mode, ModeSuite::FoldI);
 
 #[test] fn d_dual_dual_vec_monoidal_i() { suite::monoidal_i::<D<Dual<Dual<AddFun>>>, Nonlinear, VecLen, f64>() }
 #[test] fn d_dual_dual_vec_cartesian_i() { suite::cartesian_i::<D<Dual<Dual<AddFun>>>, Nonlinear, VecLen, f64>() }

@@ -11,9 +11,80 @@
 //! The programs of the macro corpus meet the suites in catad's integration tests
 //! (`tests/integration/corpus/`), where each is built once per mode for every check.
 //!
-//! The modes of `catad_laws::modes` run through `suite::in_every_mode`, and the class suites
-//! staged over `Sym` through `suite::staged_in_every_mode`; the other representations of
-//! derivatives are listed here.
+//! The modes of `catad_laws::modes` run through `suite::in_mode`, and the suites staged over
+//! `Sym` through `suite::staged_in_mode`, a test per mode (`in_each_mode!`); the other
+//! representations of derivatives are listed here.
+
+/// The modes of `catad_laws::modes`, by name, as `in_each_mode!` tests them.
+const MODES: [&str; 8] = [
+    "Forward",
+    "Reverse",
+    "ReverseCont<f64>",
+    "ForwardBegin<f64>",
+    "D<Mat<f64>>",
+    "ReverseDelta",
+    "D<Cont<AddFun, f64>>",
+    "D<Begin<AddFun, f64>>",
+];
+
+/// `in_each_mode!(test, run, suite)`: a module `test` of one test per mode of [`MODES`], each
+/// running `run(suite, mode)`, so that the modes' suites run side by side.
+macro_rules! in_each_mode {
+    ($test:ident, $run:ident, $suite:expr) => {
+        mod $test {
+            use super::*;
+            #[test]
+            fn forward() {
+                $run($suite, $crate::MODES[0])
+            }
+            #[test]
+            fn reverse() {
+                $run($suite, $crate::MODES[1])
+            }
+            #[test]
+            fn reverse_cont() {
+                $run($suite, $crate::MODES[2])
+            }
+            #[test]
+            fn forward_begin() {
+                $run($suite, $crate::MODES[3])
+            }
+            #[test]
+            fn mat() {
+                $run($suite, $crate::MODES[4])
+            }
+            #[test]
+            fn reverse_delta() {
+                $run($suite, $crate::MODES[5])
+            }
+            #[test]
+            fn paper_cont() {
+                $run($suite, $crate::MODES[6])
+            }
+            #[test]
+            fn paper_begin() {
+                $run($suite, $crate::MODES[7])
+            }
+        }
+    };
+}
+
+/// The names `for_each_mode` and `for_each_paper_mode` visit.
+struct Names(Vec<&'static str>);
+
+impl ModeVisitor for Names {
+    fn visit<K: Representation>(&mut self, mode: &Mode) {
+        self.0.push(mode.name);
+    }
+}
+
+#[test]
+fn every_mode_has_its_tests() {
+    let mut names = Names(Vec::new());
+    for_each_mode(&mut names);
+    for_each_paper_mode(&mut names);
+    assert_eq!(names.0, MODES);
+}
 
 // The instance tables keep one line per instance and suite.
 #[rustfmt::skip]
@@ -27,6 +98,7 @@ mod indexed;
 mod spaces;
 
 use catad::space::HasRep;
+use catad_laws::modes::{Mode, ModeVisitor, Representation, for_each_mode, for_each_paper_mode};
 use catad_laws::random::{RandomShape, rep_shape};
 use frunk_core::HList;
 use quickcheck::Gen;
