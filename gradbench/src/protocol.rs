@@ -19,7 +19,7 @@
 //! use catad_gradbench::protocol::answer;
 //! let start = answer(r#"{"id":0,"kind":"start","eval":"lse"}"#);
 //! assert_eq!(start, serde_json::json!({"id": 0, "tool": "catad"}));
-//! let missing = answer(r#"{"id":1,"kind":"define","module":"lstm"}"#);
+//! let missing = answer(r#"{"id":1,"kind":"define","module":"nonesuch"}"#);
 //! assert_eq!(missing["success"], false);
 //! let bad = answer(r#"{"id":2,"kind":"evaluate","module":"lse","function":"primal","input":{"x":"no"}}"#);
 //! assert_eq!(bad["success"], false);

@@ -167,6 +167,11 @@ fn gmm_matches_the_reference() {
 }
 
 #[test]
+fn lstm_matches_the_reference() {
+    assert_eq!(replay("lstm"), 8);
+}
+
+#[test]
 fn lse_matches_the_reference() {
     assert_eq!(replay("lse"), 4);
 }
@@ -201,9 +206,9 @@ fn ode_matches_the_reference() {
 #[test]
 fn errors_are_answers_and_the_tool_goes_on() {
     let mut tool = Tool::start();
-    let unknown = tool.ask(&json!({"id": 0, "kind": "define", "module": "lstm"}));
+    let unknown = tool.ask(&json!({"id": 0, "kind": "define", "module": "nonesuch"}));
     assert_eq!(unknown["success"], false);
-    assert!(unknown["error"].as_str().unwrap().contains("lstm"));
+    assert!(unknown["error"].as_str().unwrap().contains("nonesuch"));
     let bad = tool.ask(&json!({"id": 1, "kind": "evaluate", "module": "hello", "function": "double", "input": "two"}));
     assert_eq!(bad["success"], false);
     assert!(bad["error"].as_str().unwrap().contains("hello"), "{bad}");

@@ -14,6 +14,7 @@ pub mod hello;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
+pub mod lstm;
 pub mod ode;
 pub mod particle;
 pub mod saddle;
@@ -22,7 +23,7 @@ pub mod saddle;
 ///
 /// ```
 /// assert!(catad_gradbench::evals::defines("hello"));
-/// assert!(!catad_gradbench::evals::defines("lstm"));
+/// assert!(!catad_gradbench::evals::defines("nonesuch"));
 /// ```
 pub fn defines(name: &str) -> bool {
     MODULES.iter().any(|(m, _)| *m == name)
@@ -56,6 +57,7 @@ const MODULES: &[(&str, Module)] = &[
     ("kmeans", kmeans::evaluate),
     ("llsq", llsq::evaluate),
     ("lse", lse::evaluate),
+    ("lstm", lstm::evaluate),
     ("ode", ode::evaluate),
     ("particle", particle::evaluate),
     ("saddle", saddle::evaluate),
