@@ -31,40 +31,18 @@ const MODES: [&str; 8] = [
 /// running `run(suite, mode)`, so that the modes' suites run side by side.
 macro_rules! in_each_mode {
     ($test:ident, $run:ident, $suite:expr) => {
+        in_each_mode!(@ $test, $run, $suite, forward 0, reverse 1, reverse_cont 2, forward_begin 3,
+            mat 4, reverse_delta 5, paper_cont 6, paper_begin 7);
+    };
+    (@ $test:ident, $run:ident, $suite:expr, $($mode:ident $i:literal),*) => {
         mod $test {
             use super::*;
-            #[test]
-            fn forward() {
-                $run($suite, $crate::MODES[0])
-            }
-            #[test]
-            fn reverse() {
-                $run($suite, $crate::MODES[1])
-            }
-            #[test]
-            fn reverse_cont() {
-                $run($suite, $crate::MODES[2])
-            }
-            #[test]
-            fn forward_begin() {
-                $run($suite, $crate::MODES[3])
-            }
-            #[test]
-            fn mat() {
-                $run($suite, $crate::MODES[4])
-            }
-            #[test]
-            fn reverse_delta() {
-                $run($suite, $crate::MODES[5])
-            }
-            #[test]
-            fn paper_cont() {
-                $run($suite, $crate::MODES[6])
-            }
-            #[test]
-            fn paper_begin() {
-                $run($suite, $crate::MODES[7])
-            }
+            $(
+                #[test]
+                fn $mode() {
+                    $run($suite, $crate::MODES[$i])
+                }
+            )*
         }
     };
 }
