@@ -61,9 +61,18 @@ impl Custom {
         &self.name
     }
 
-    /// Coordinate `k` of what `use_` computes from `args`.
-    pub fn eval(&self, use_: Use, k: u32, args: &[f64]) -> f64 {
-        (self.run)(use_, args)[k as usize]
+    /// How many coordinates `use_` computes: `B`'s for the value and the derivative, `A`'s for
+    /// the transpose.
+    pub fn width(&self, use_: Use) -> usize {
+        match use_ {
+            Use::Value | Use::Derivative => self.outputs,
+            Use::Transpose => self.inputs,
+        }
+    }
+
+    /// What `use_` computes from `args`, its [`width`](Custom::width) coordinates.
+    pub fn eval(&self, use_: Use, args: &[f64]) -> Vec<f64> {
+        (self.run)(use_, args)
     }
 }
 

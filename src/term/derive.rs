@@ -3,17 +3,19 @@
 //! derivative from one table, [`partials`] — the paper's Fig. 6: the derivative of a scalar
 //! primitive is a join of scalings — so that forward mode sums `∂ᵢ · daᵢ` and reverse mode adds
 //! `∂ᵢ · dy` into each argument's cotangent. A custom primitive's derivative is its own (its
-//! [`Use::Derivative`] and [`Use::Transpose`] nodes), which has no derivative in turn.
+//! [`Use::Derivative`] and [`Use::Transpose`] nodes, each computing all its coordinates at once),
+//! which has no derivative in turn.
 
 use super::custom::Use;
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire};
+use crate::hasher::FxHashMap;
 use std::f64::consts::FRAC_2_SQRT_PI;
 use std::rc::Rc;
 
 /// The partial derivatives of the node `op` (reading `out`'s wires) whose value is `y`: one
-/// `(argument, ∂y/∂argument)` per argument. Constants have none; custom nodes are not scalar
-/// primitives and are not asked.
+/// `(argument, ∂y/∂argument)` per argument. Constants have none; custom nodes and their
+/// coordinates are not scalar primitives and are not asked.
 fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
     use Unary::*;
     match *op {
@@ -116,7 +118,7 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
             };
             vec![(x, dx), (z, dz)]
         }
-        Op::Custom(..) => unreachable!("custom nodes have their own derivatives"),
+        Op::Custom(..) | Op::Out(..) => unreachable!("custom nodes have their own derivatives"),
     }
 }
 
@@ -165,13 +167,15 @@ pub fn forward(g: &Graph) -> Graph {
         op.each_arg(|w| tangents.push(dt(&tangent, w)));
         let dy = if tangents.iter().all(Option::is_none) {
             None
-        } else if let Op::Custom(p, use_, k, args) = &renamed {
+        } else if let Op::Custom(p, use_, args) = &renamed {
             custom_value(p, *use_);
             let mut wires: Vec<Wire> = args.to_vec();
             for t in tangents {
                 wires.push(or_zero(&mut out, t));
             }
-            Some(out.push(Op::Custom(Rc::clone(p), Use::Derivative, *k, wires.into())))
+            Some(out.push(Op::Custom(Rc::clone(p), Use::Derivative, wires.into())))
+        } else if let (Op::Out(_, k), [Some(node_tangent)]) = (&renamed, &tangents[..]) {
+            Some(out.push(Op::Out(*node_tangent, *k)))
         } else {
             let mut acc = None;
             for ((_, d), da) in partials(&mut out, &renamed, y).into_iter().zip(tangents) {
@@ -195,7 +199,8 @@ pub fn forward(g: &Graph) -> Graph {
 
 /// The reverse derivative of `g`: inputs `a ++ db`, outputs `f a ++ f′(a)ᵀ · db`. The primal
 /// nodes come first, then each node's cotangent contributions, last node first; a node no output
-/// depends on contributes nothing.
+/// depends on contributes nothing. A custom node's cotangent gathers its coordinates' and is
+/// transposed once.
 pub fn reverse(g: &Graph) -> Graph {
     let (n, m) = (g.inputs(), g.outputs().len());
     let mut out = Graph::new(n + m);
@@ -210,6 +215,7 @@ pub fn reverse(g: &Graph) -> Graph {
     }
     let mut input_bar: Vec<Option<Wire>> = vec![None; n];
     let mut node_bar: Vec<Option<Wire>> = vec![None; g.nodes().len()];
+    let mut custom_bar: FxHashMap<u32, Vec<Option<Wire>>> = FxHashMap::default();
     let add_to = |out: &mut Graph, ib: &mut [Option<Wire>], nb: &mut [Option<Wire>], w, t| {
         let slot = match w {
             Wire::In(i) => &mut ib[i as usize],
@@ -227,30 +233,34 @@ pub fn reverse(g: &Graph) -> Graph {
         );
     }
     for (j, op) in g.nodes().iter().enumerate().rev() {
-        let Some(bar) = node_bar[j] else { continue };
         match op {
-            Op::Custom(p, use_, k, args) => {
+            Op::Custom(p, use_, args) => {
+                let Some(bars) = custom_bar.remove(&(j as u32)) else {
+                    continue;
+                };
                 custom_value(p, *use_);
                 let mut wires: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
-                for o in 0..p.outputs {
-                    wires.push(if o == *k as usize {
-                        bar
-                    } else {
-                        out.constant(0.0)
-                    });
+                for bar in bars {
+                    wires.push(or_zero(&mut out, bar));
                 }
-                let wires: Rc<[Wire]> = wires.into();
+                let t = out.push(Op::Custom(Rc::clone(p), Use::Transpose, wires.into()));
                 for (i, &arg) in args.iter().enumerate() {
-                    let t = out.push(Op::Custom(
-                        Rc::clone(p),
-                        Use::Transpose,
-                        i as u32,
-                        Rc::clone(&wires),
-                    ));
-                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, t);
+                    let ti = out.push(Op::Out(t, i as u32));
+                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, ti);
                 }
             }
+            Op::Out(node, k) => {
+                let Some(bar) = node_bar[j] else { continue };
+                let Wire::Node(c) = *node else {
+                    unreachable!("an input coordinate is a scalar")
+                };
+                let bars = custom_bar
+                    .entry(c)
+                    .or_insert_with(|| vec![None; g.nodes()[c as usize].width()]);
+                accumulate(&mut out, &mut bars[*k as usize], bar);
+            }
             _ => {
+                let Some(bar) = node_bar[j] else { continue };
                 let renamed = op.map_args(|w| at(&value, w));
                 let ds = partials(&mut out, &renamed, value[j]);
                 let mut args = Vec::with_capacity(2);

@@ -1,5 +1,6 @@
 //! Running a graph on `f64`s: the graph compiled once into a flat program ([`Compiled`]) whose
-//! instructions read and write one array of slots — the inputs, then a slot per node.
+//! instructions read and write one array of slots — the inputs, then a slot per coordinate of
+//! each node.
 
 use super::custom::{Custom, Use};
 use super::graph::Graph;
@@ -8,7 +9,7 @@ use std::rc::Rc;
 
 /// One instruction: the operation of a node, reading slots. Arithmetic has instructions of its
 /// own, so that the most common nodes cost one dispatch; a custom node's parts are boxed, so that
-/// an instruction is two words.
+/// an instruction is two words. An [`Op::Out`] is no instruction: it names a slot of its node's.
 #[derive(Debug)]
 enum Instr {
     Const(f64),
@@ -20,14 +21,15 @@ enum Instr {
     Unary(Unary, u32),
     Powi(i32, u32),
     Binary(Binary, u32, u32),
-    Custom(Box<(Rc<Custom>, Use, u32, Box<[u32]>)>),
+    Custom(Box<(Rc<Custom>, Use, Box<[u32]>)>),
 }
 
-/// A graph compiled to run: an instruction per node, in order, node `j` writing slot
-/// `inputs + j`.
+/// A graph compiled to run: an instruction per node but [`Op::Out`]s, in order, each writing the
+/// next of `slots` slots — one, or a custom node's coordinates.
 #[derive(Debug)]
 pub struct Compiled {
     inputs: usize,
+    slots: usize,
     code: Vec<Instr>,
     outputs: Vec<u32>,
 }
@@ -36,14 +38,19 @@ impl Compiled {
     /// `g`, compiled.
     pub fn new(g: &Graph) -> Compiled {
         let inputs = g.inputs();
-        let slot = |w: Wire| match w {
-            Wire::In(i) => i,
-            Wire::Node(j) => inputs as u32 + j,
-        };
-        let code = g
-            .nodes()
-            .iter()
-            .map(|op| match op {
+        let mut node_slot: Vec<u32> = Vec::with_capacity(g.nodes().len());
+        let mut next = inputs as u32;
+        let mut code = Vec::with_capacity(g.nodes().len());
+        for op in g.nodes() {
+            let slot = |w: Wire| match w {
+                Wire::In(i) => i,
+                Wire::Node(j) => node_slot[j as usize],
+            };
+            let instr = match op {
+                Op::Out(w, k) => {
+                    node_slot.push(slot(*w) + k);
+                    continue;
+                }
                 Op::Const(c) => Instr::Const(*c),
                 Op::Unary(Unary::Neg, a) => Instr::Neg(slot(*a)),
                 Op::Unary(u, a) => Instr::Unary(*u, slot(*a)),
@@ -58,16 +65,23 @@ impl Compiled {
                         _ => Instr::Binary(*b, x, y),
                     }
                 }
-                Op::Custom(p, use_, k, args) => Instr::Custom(Box::new((
+                Op::Custom(p, use_, args) => Instr::Custom(Box::new((
                     Rc::clone(p),
                     *use_,
-                    *k,
                     args.iter().map(|&w| slot(w)).collect(),
                 ))),
-            })
-            .collect();
+            };
+            node_slot.push(next);
+            next += op.width() as u32;
+            code.push(instr);
+        }
+        let slot = |w: Wire| match w {
+            Wire::In(i) => i,
+            Wire::Node(j) => node_slot[j as usize],
+        };
         Compiled {
             inputs,
+            slots: next as usize,
             code,
             outputs: g.outputs().iter().map(|&w| slot(w)).collect(),
         }
@@ -87,15 +101,15 @@ impl Compiled {
             self.inputs,
             inputs.len()
         );
-        let total = self.inputs + self.code.len();
-        if slots.len() != total {
+        if slots.len() != self.slots {
             slots.clear();
-            slots.resize(total, 0.0);
+            slots.resize(self.slots, 0.0);
         }
         let slots: &mut [f64] = slots;
         slots[..self.inputs].copy_from_slice(inputs);
         let mut args = Vec::new();
-        for (j, instr) in self.code.iter().enumerate() {
+        let mut next = self.inputs;
+        for instr in &self.code {
             let s = |i: u32| slots[i as usize];
             let y = match *instr {
                 Instr::Const(c) => c,
@@ -108,13 +122,17 @@ impl Compiled {
                 Instr::Powi(n, a) => s(a).powi(n),
                 Instr::Binary(b, x, y) => binary(b, s(x), s(y)),
                 Instr::Custom(ref custom) => {
-                    let (p, use_, k, wires) = &**custom;
+                    let (p, use_, wires) = &**custom;
                     args.clear();
                     args.extend(wires.iter().map(|&w| s(w)));
-                    p.eval(*use_, *k, &args)
+                    let ys = p.eval(*use_, &args);
+                    slots[next..next + ys.len()].copy_from_slice(&ys);
+                    next += ys.len();
+                    continue;
                 }
             };
-            slots[self.inputs + j] = y;
+            slots[next] = y;
+            next += 1;
         }
         out.clear();
         out.extend(self.outputs.iter().map(|&s| slots[s as usize]));

@@ -108,8 +108,39 @@ impl Graph {
         }
     }
 
+    /// The number of coordinates of the node `w`, if it is a custom node (whose coordinates
+    /// are read through [`Op::Out`]).
+    fn tuple_width(&self, w: Wire) -> Option<usize> {
+        match w {
+            Wire::Node(j) => match &self.nodes[j as usize] {
+                op @ Op::Custom(..) => Some(op.width()),
+                _ => None,
+            },
+            Wire::In(_) => None,
+        }
+    }
+
     /// The wire carrying `op`, rewritten by the [`Rule`]s: a new node only if no rule applies.
+    ///
+    /// # Panics
+    ///
+    /// If `op` reads a custom node other than through [`Op::Out`], or a coordinate it has not.
     pub fn push(&mut self, op: Op) -> Wire {
+        match op {
+            Op::Out(w, k) => {
+                let width = self.tuple_width(w);
+                assert!(
+                    width.is_some_and(|n| (k as usize) < n),
+                    "catad::term: coordinate {k} of a node of {width:?} coordinates read"
+                )
+            }
+            _ => op.each_arg(|w| {
+                assert!(
+                    self.tuple_width(w).is_none(),
+                    "catad::term: a custom node read other than through `Op::Out`"
+                )
+            }),
+        }
         if let Some(c) = self.fold(&op) {
             self.rewrites.folded += 1;
             return self.share(Op::Const(c));
@@ -127,7 +158,7 @@ impl Graph {
             Op::Unary(u, a) => Some(unary(u, self.constant_of(a)?)),
             Op::Powi(n, a) => Some(self.constant_of(a)?.powi(n)),
             Op::Binary(b, x, y) => Some(binary(b, self.constant_of(x)?, self.constant_of(y)?)),
-            Op::Const(_) | Op::Custom(..) => None,
+            Op::Const(_) | Op::Custom(..) | Op::Out(..) => None,
         }
     }
 
@@ -265,10 +296,11 @@ impl fmt::Debug for Graph {
                 Op::Unary(u, a) => format!("{u:?} {}", name(a)),
                 Op::Powi(n, a) => format!("Powi({n}) {}", name(a)),
                 Op::Binary(b, x, y) => format!("{b:?} {} {}", name(x), name(y)),
-                Op::Custom(p, use_, k, args) => {
+                Op::Custom(p, use_, args) => {
                     let args: Vec<String> = args.iter().map(name).collect();
-                    format!("{p:?}.{use_:?}[{k}] {}", args.join(" "))
+                    format!("{p:?}.{use_:?} {}", args.join(" "))
                 }
+                Op::Out(w, k) => format!("{}.{k}", name(w)),
             };
             writeln!(f, "  %{j} = {text}")?;
         }

@@ -69,22 +69,32 @@ pub enum Op {
     Powi(i32, Wire),
     /// A binary operation.
     Binary(Binary, Wire, Wire),
-    /// One coordinate of a custom primitive's value, or of its derivative or transpose, at the
-    /// wires it reads (see [`Use`]).
-    Custom(Rc<Custom>, Use, u32, Rc<[Wire]>),
+    /// A custom primitive's value, or its derivative or transpose, at the wires it reads (see
+    /// [`Use`]): a node of [`Custom::width`] coordinates, each read through an [`Op::Out`].
+    Custom(Rc<Custom>, Use, Rc<[Wire]>),
+    /// Coordinate `k` of a node of several coordinates: free at run time, an alias of its slot.
+    Out(Wire, u32),
 }
 
 impl Op {
+    /// How many coordinates the node computes: one, but for a custom node.
+    pub fn width(&self) -> usize {
+        match self {
+            Op::Custom(p, use_, _) => p.width(*use_),
+            _ => 1,
+        }
+    }
+
     /// Each wire the operation reads, in order.
     pub fn each_arg(&self, mut f: impl FnMut(Wire)) {
         match self {
             Op::Const(_) => {}
-            Op::Unary(_, a) | Op::Powi(_, a) => f(*a),
+            Op::Unary(_, a) | Op::Powi(_, a) | Op::Out(a, _) => f(*a),
             Op::Binary(_, a, b) => {
                 f(*a);
                 f(*b)
             }
-            Op::Custom(_, _, _, args) => args.iter().copied().for_each(f),
+            Op::Custom(_, _, args) => args.iter().copied().for_each(f),
         }
     }
 
@@ -95,12 +105,10 @@ impl Op {
             Op::Unary(u, a) => Op::Unary(*u, map(*a)),
             Op::Powi(n, a) => Op::Powi(*n, map(*a)),
             Op::Binary(b, x, y) => Op::Binary(*b, map(*x), map(*y)),
-            Op::Custom(p, use_, k, args) => Op::Custom(
-                Rc::clone(p),
-                *use_,
-                *k,
-                args.iter().map(|&w| map(w)).collect(),
-            ),
+            Op::Custom(p, use_, args) => {
+                Op::Custom(Rc::clone(p), *use_, args.iter().map(|&w| map(w)).collect())
+            }
+            Op::Out(w, k) => Op::Out(map(*w), *k),
         }
     }
 }
@@ -114,9 +122,8 @@ impl PartialEq for Op {
             (Op::Unary(u, a), Op::Unary(v, b)) => u == v && a == b,
             (Op::Powi(n, a), Op::Powi(m, b)) => n == m && a == b,
             (Op::Binary(f, a, b), Op::Binary(g, c, d)) => f == g && a == c && b == d,
-            (Op::Custom(p, u, k, a), Op::Custom(q, v, l, b)) => {
-                Rc::ptr_eq(p, q) && u == v && k == l && a == b
-            }
+            (Op::Custom(p, u, a), Op::Custom(q, v, b)) => Rc::ptr_eq(p, q) && u == v && a == b,
+            (Op::Out(a, k), Op::Out(b, l)) => a == b && k == l,
             _ => false,
         }
     }
@@ -132,10 +139,11 @@ impl Hash for Op {
             Op::Unary(u, a) => (u, a).hash(h),
             Op::Powi(n, a) => (n, a).hash(h),
             Op::Binary(b, x, y) => (b, x, y).hash(h),
-            Op::Custom(p, u, k, args) => {
-                (Rc::as_ptr(p) as *const u8 as usize, u, k).hash(h);
+            Op::Custom(p, u, args) => {
+                (Rc::as_ptr(p) as *const u8 as usize, u).hash(h);
                 args.hash(h)
             }
+            Op::Out(w, k) => (w, k).hash(h),
         }
     }
 }

@@ -250,21 +250,15 @@ impl Scalable<f64> for Syn {
     }
 }
 
-/// A custom primitive is a node per coordinate of its value, each running the primitive.
+/// A custom primitive is one node, running the primitive once, whose coordinates are its value's.
 impl PrimitiveCat<f64> for Syn {
     fn primitive<A: Space<f64>, B: Space<f64>>(p: Rc<dyn Primitive<A, B>>) -> Term<A, B> {
         let custom = Rc::new(Custom::new(p));
         build(|g| {
-            let args: Rc<[Wire]> = g.input_wires().into();
+            let args = g.input_wires().into();
+            let node = g.push(Op::Custom(Rc::clone(&custom), Use::Value, args));
             (0..custom.outputs as u32)
-                .map(|k| {
-                    g.push(Op::Custom(
-                        Rc::clone(&custom),
-                        Use::Value,
-                        k,
-                        Rc::clone(&args),
-                    ))
-                })
+                .map(|k| g.push(Op::Out(node, k)))
                 .collect()
         })
     }

@@ -1,6 +1,8 @@
-use super::{Syn, Term};
+use super::{Custom, Graph, Op, Syn, Term, Use};
 use crate::prelude::*;
-use crate::vocabulary::{MinMaxCat, PrimitiveCat, primitive};
+use crate::vocabulary::{MinMaxCat, Primitive, PrimitiveCat, primitive};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// `f₀ = id`, `fₙ₊₁ = (y + y) where y = sin fₙ`: Krawiec et al.'s §7 example of sharing.
 fn shared(depth: usize) -> Term<f64, f64> {
@@ -96,4 +98,115 @@ fn nan_behaves_as_in_the_direct_modes() {
     // max's derivative at a tie is half each, as D's.
     assert_eq!(Syn::max_c().gradient((1.0, 1.0)), (0.5, 0.5));
     assert_eq!(gradient(&Reverse::max_c(), (1.0, 1.0)), (0.5, 0.5));
+}
+
+/// `(r, θ) ↦ (r cos θ, r sin θ)` as a custom primitive, counting the runs of its value and of its
+/// derivative (each linearisation).
+fn polar(runs: Rc<Cell<(usize, usize)>>) -> Rc<dyn Primitive<(f64, f64), (f64, f64)>> {
+    let (value_runs, derivative_runs) = (Rc::clone(&runs), runs);
+    primitive(
+        "polar",
+        move |&(r, t): &(f64, f64)| {
+            let (v, d) = value_runs.get();
+            value_runs.set((v + 1, d));
+            (r * t.cos(), r * t.sin())
+        },
+        move |&(r, t): &(f64, f64)| {
+            let (v, d) = derivative_runs.get();
+            derivative_runs.set((v, d + 1));
+            let (c, s) = (t.cos(), t.sin());
+            (
+                move |&(dr, dt): &(f64, f64)| (c * dr - r * s * dt, s * dr + r * c * dt),
+                move |&(dx, dy): &(f64, f64), acc: &mut (f64, f64)| {
+                    acc.0 += c * dx + s * dy;
+                    acc.1 += -r * s * dx + r * c * dy;
+                },
+            )
+        },
+    )
+}
+
+#[test]
+fn a_custom_node_of_several_outputs_runs_its_primitive_once() {
+    let runs = Rc::new(Cell::new((0, 0)));
+    // f (r, θ) = x · y where (x, y) = polar (r, θ): both of the node's coordinates are read.
+    let f = Syn::compose(Syn::mul_c(), Syn::primitive(polar(Rc::clone(&runs))));
+    let g = Reverse::compose(
+        Reverse::mul_c(),
+        Reverse::primitive(polar(Rc::new(Cell::default()))),
+    );
+    let a = (2.0, 0.3);
+    assert_eq!(f.graph().nodes().len(), 4, "{f:?}");
+    assert_eq!(f.apply(a), 4.0 * 0.3f64.cos() * 0.3f64.sin());
+    assert_eq!(runs.get(), (1, 0));
+    let (value, grad) = f.value_and_gradient(a);
+    // The reverse derivative runs the value node once and the transpose node once (for both
+    // coordinates; a linearisation runs the value too).
+    assert_eq!(runs.get(), (3, 1));
+    let (expected_value, expected) = vjp(&g, a, 1.0);
+    assert_eq!(value, expected_value);
+    assert!((grad.0 - expected.0).abs() < 1e-15 && (grad.1 - expected.1).abs() < 1e-15);
+    let (_, slope) = f.jvp(a, (1.0, 0.0));
+    assert_eq!(runs.get(), (5, 2));
+    assert!((slope - expected.0).abs() < 1e-15);
+    let polar_term = Syn::primitive(polar(Rc::new(Cell::default())));
+    let jacobian_error = polar_term.jacobian(a) - jacobian(&Reverse::primitive(polar(runs)), a);
+    assert!(jacobian_error.norm() < 1e-15);
+}
+
+#[test]
+#[should_panic(expected = "a custom node read other than through `Op::Out`")]
+fn a_custom_node_is_read_through_its_coordinates() {
+    let mut g = Graph::new(2);
+    let p = Rc::new(Custom::new(polar(Rc::default())));
+    let node = g.push(Op::Custom(p, Use::Value, g.input_wires().into()));
+    g.mul(node, node);
+}
+
+/// A straight-line program: ADBench's hand-tracking-style rotation of a point by angles, calling
+/// another program.
+#[crate::program]
+fn rotate(angle: f64, x: f64, y: f64) -> (f64, f64) {
+    let (c, s) = (angle.cos(), angle.sin());
+    (c * x - s * y, s * x + c * y)
+}
+
+#[crate::program]
+fn rotated_distance(angle: f64, x: f64, y: f64) -> f64 {
+    let (u, v) = rotate(angle, x, y);
+    ((u - 1.0).powi(2) + (v - 2.0) * (v - 2.0)).sqrt()
+}
+
+#[test]
+fn a_straight_line_macro_program_is_a_term() {
+    let t = rotated_distance::<Syn>();
+    let a = ((0.3, 1.5), -0.7);
+    assert_eq!(t.apply(a), rotated_distance::<Fun>().apply(a));
+    let (value, grad) = t.value_and_gradient(a);
+    let (expected_value, expected) = vjp(&rotated_distance::<Reverse>(), a, 1.0);
+    assert_eq!(value, expected_value);
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-14 * (1.0 + y.abs());
+    assert!(
+        close(grad.0.0, expected.0.0) && close(grad.0.1, expected.0.1),
+        "{grad:?}"
+    );
+    assert!(close(grad.1, expected.1), "{grad:?} vs {expected:?}");
+    // The Hessian's columns are the gradient's central differences.
+    let (hessian, eps) = (t.hessian(a), 1e-6);
+    let coords = |((p, q), r): ((f64, f64), f64)| [p, q, r];
+    let at = |j: usize, e: f64| {
+        let mut x = coords(a);
+        x[j] += e;
+        coords(t.gradient(((x[0], x[1]), x[2])))
+    };
+    for j in 0..3 {
+        let (plus, minus) = (at(j, eps), at(j, -eps));
+        for i in 0..3 {
+            let fd = (plus[i] - minus[i]) / (2.0 * eps);
+            assert!(
+                (hessian[(i, j)] - fd).abs() < 1e-6,
+                "∂²f/∂{i}∂{j}: {hessian} vs {fd}"
+            );
+        }
+    }
 }
