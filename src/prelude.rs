@@ -21,6 +21,6 @@ pub use crate::space::{Additive, Container, Scalar, Space};
 pub use crate::vocabulary::{
     Cartesian, CartesianI, Category, Checkpoint, Cocartesian, CocartesianI, Comparison,
     Conditional, ConstantCat, DataCat, FloatingCat, FractionalCat, Hom, IndexCat, Loops, MinMaxCat,
-    Monoidal, MonoidalI, NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable, SumCat,
-    VecCat, ZipI, dot, dot_with, zip_with,
+    Monoidal, MonoidalI, NumCat, Pred, PrimitiveCat, Program, ProgramI, RepCat, Scalable,
+    StraightLine, SumCat, VecCat, ZipI, dot, dot_with, zip_with,
 };

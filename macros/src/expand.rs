@@ -80,11 +80,21 @@ fn lower(signature: &Signature) -> syn::Result<Body> {
     })
 }
 
-/// The bound a category needs to run a program: `Program<S>`, `ProgramI<H>` for each vector shape
-/// `H` it names, `RepCat` if it names a struct, and the trait of each program it calls.
-fn bound(types: &Types, callees: &[syn::Path]) -> Vec<TokenStream> {
+/// The bound a category needs to run a program: `StraightLine<S>` and each class beyond it that
+/// the body uses ([`Term::classes`]), `ProgramI<H>` for each vector shape `H` it names, `RepCat`
+/// if it names a struct, and the trait of each program it calls. The first element is
+/// `StraightLine<S>`.
+fn bound(types: &Types, term: Option<&Term>, callees: &[syn::Path]) -> Vec<TokenStream> {
     let scalar = ident(&types.scalar);
-    let mut bound = vec![quote!(::catad::vocabulary::Program<#scalar>)];
+    let mut bound = vec![quote!(::catad::vocabulary::StraightLine<#scalar>)];
+    let mut classes = std::collections::BTreeSet::new();
+    if let Some(term) = term {
+        term.classes(&mut classes);
+    }
+    bound.extend(classes.into_iter().map(|class| {
+        let class = ident(class);
+        quote!(::catad::vocabulary::#class)
+    }));
     bound.extend(types.shapes.iter().map(|h| {
         let h = h.ty();
         quote!(::catad::vocabulary::ProgramI<#h>)
@@ -97,8 +107,9 @@ fn bound(types: &Types, callees: &[syn::Path]) -> Vec<TokenStream> {
 }
 
 /// The hidden trait's supertraits: the program's bound, but for a program generic in its scalar,
-/// whose `Program<S>` cannot be a supertrait (the trait is not generic: its function is, with
-/// `where Self: Program<S>`), so that a caller over any scalar calls it; `Category` stands in.
+/// whose `StraightLine<S>` cannot be a supertrait (the trait is not generic: its function is,
+/// with `where Self: StraightLine<S>`), so that a caller over any scalar calls it; `Category`
+/// stands in.
 fn trait_bound(bound: &[TokenStream], generic: bool) -> Vec<TokenStream> {
     if !generic {
         return bound.to_vec();
@@ -109,7 +120,7 @@ fn trait_bound(bound: &[TokenStream], generic: bool) -> Vec<TokenStream> {
 }
 
 impl ToTokens for Program {
-    /// `fn name<K: Program<S> + …>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
+    /// `fn name<K: StraightLine<S> + …>() -> Hom<K, Domain, Codomain> { <term in K> }`, keeping the
     /// original's attributes and visibility; a documented function's docs gain its categorical
     /// form.
     ///
@@ -131,13 +142,17 @@ impl ToTokens for Program {
                     term = quote!(<#k as ::catad::vocabulary::Checkpoint>::#checkpoint(#term));
                     form = format!("{checkpoint}({form})");
                 }
-                (bound(&body.types, &body.callees), form, term)
+                (
+                    bound(&body.types, Some(&body.term), &body.callees),
+                    form,
+                    term,
+                )
             }
             Err(error) => {
                 error.to_compile_error().to_tokens(tokens);
                 let unreachable = quote!(::core::unreachable!());
                 (
-                    bound(&self.signature.types, &[]),
+                    bound(&self.signature.types, None, &[]),
                     String::new(),
                     unreachable,
                 )
@@ -152,7 +167,10 @@ impl ToTokens for Program {
         let generics = scalar.map(|param| {
             let s = &param.ident;
             let generics: syn::Generics = syn::parse_quote!(<#param>);
-            (generics, quote!(Self: ::catad::vocabulary::Program<#s>))
+            (
+                generics,
+                quote!(Self: ::catad::vocabulary::StraightLine<#s>),
+            )
         });
         Callee {
             vis,
@@ -344,8 +362,8 @@ pub(crate) mod tests {
             }
         ));
         let code = program.to_token_stream().to_string();
-        let bound = ":: catad :: vocabulary :: Program < f64 > + :: catad :: vocabulary :: ProgramI < \
-                     :: catad :: space :: Arr < 2 > > + model :: g + sqr";
+        let bound = ":: catad :: vocabulary :: StraightLine < f64 > + :: catad :: vocabulary :: \
+                     ProgramI < :: catad :: space :: Arr < 2 > > + model :: g + sqr";
         assert!(
             code.contains(&format!("pub (crate) trait f : {bound} {{")),
             "{code}"
@@ -362,6 +380,47 @@ pub(crate) mod tests {
         assert!(
             code.contains(&format!("pub (crate) fn f < K : {bound} > ()")),
             "{code}"
+        );
+    }
+
+    #[test]
+    fn a_program_is_bound_by_the_classes_its_body_uses() {
+        let bound_of = |item| {
+            let code = compile(item).to_token_stream().to_string();
+            let function = &code[code.find("fn f <").unwrap()..];
+            function[..function.find("()").unwrap()].to_string()
+        };
+        let straight = bound_of(quote!(
+            fn f(x: f64, y: f64) -> f64 {
+                (x * y).sin().max(y)
+            }
+        ));
+        assert_eq!(
+            straight,
+            "fn f < K : :: catad :: vocabulary :: StraightLine < f64 > > "
+        );
+        let looping = bound_of(quote!(
+            fn f(x: f64, xs: Vec<f64>) -> f64 {
+                let mut s = x;
+                for i in 0..xs.len() {
+                    if s > 1.0 {
+                        s = s * xs[i];
+                    }
+                }
+                s
+            }
+        ));
+        let classes = ["Conditional", "IndexCat", "Loops", "VecCat"];
+        let expected: Vec<String> = classes
+            .iter()
+            .map(|c| format!(" + :: catad :: vocabulary :: {c}"))
+            .collect();
+        assert_eq!(
+            looping,
+            format!(
+                "fn f < K : :: catad :: vocabulary :: StraightLine < f64 >{} > ",
+                expected.concat()
+            )
         );
     }
 
@@ -474,7 +533,7 @@ pub(crate) mod tests {
             }
         ));
         let code = program.to_token_stream().to_string();
-        assert!(code.contains("Program < f32 >"), "{code}");
+        assert!(code.contains("StraightLine < f32 >"), "{code}");
         assert!(code.contains("const __CATAD_FORM : & 'static str = \"mul_c ∘ dup\""));
         assert!(code.contains("Compiled by `#[catad::program]` to `mul_c ∘ dup`."));
         let function = &code[code.find("# [doc = r\" Squares.\"]").unwrap()..];
@@ -581,7 +640,7 @@ pub(crate) mod tests {
         );
         let code = program.to_token_stream().to_string();
         assert!(code.contains("compile_error !"), "{code}");
-        assert!(code.contains("pub trait f : :: catad :: vocabulary :: Program < f64 > + :: catad :: vocabulary :: ProgramI"), "{code}");
+        assert!(code.contains("pub trait f : :: catad :: vocabulary :: StraightLine < f64 > + :: catad :: vocabulary :: ProgramI"), "{code}");
         assert!(code.contains("impl < K :"), "{code}");
         assert!(code.contains("{ :: core :: unreachable ! () }"), "{code}");
         assert!(!code.contains("Compiled by"), "{code}");
@@ -595,9 +654,10 @@ pub(crate) mod tests {
             }
         ));
         let code = program.to_token_stream().to_string();
-        let rest = ":: catad :: vocabulary :: ProgramI < :: catad :: space :: Arr < 2 > > + g";
+        let rest = ":: catad :: vocabulary :: Conditional + :: catad :: vocabulary :: ProgramI < \
+                    :: catad :: space :: Arr < 2 > > + g";
         let function = format!(
-            "pub fn f < K : :: catad :: vocabulary :: Program < S > + {rest} , S : Scalar > () \
+            "pub fn f < K : :: catad :: vocabulary :: StraightLine < S > + {rest} , S : Scalar > () \
              -> :: catad :: vocabulary :: Hom < K , (S , [S ; 2]) , S >"
         );
         assert!(code.contains(&function), "{code}");
@@ -610,7 +670,7 @@ pub(crate) mod tests {
         assert!(
             code.contains(
                 "fn __catad_program < S : Scalar > () -> :: catad :: vocabulary :: Hom < Self , \
-                 (S , [S ; 2]) , S > where Self : :: catad :: vocabulary :: Program < S > , \
+                 (S , [S ; 2]) , S > where Self : :: catad :: vocabulary :: StraightLine < S > , \
                  { f :: < Self , S > () }"
             ),
             "{code}"
@@ -645,7 +705,7 @@ pub(crate) mod tests {
         .to_string();
         assert!(
             code.contains(
-                "fn f < __CatadK : :: catad :: vocabulary :: Program < K > , K : Scalar > ()"
+                "fn f < __CatadK : :: catad :: vocabulary :: StraightLine < K > , K : Scalar > ()"
             ),
             "{code}"
         );

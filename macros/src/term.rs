@@ -316,6 +316,32 @@ impl Term {
         })
     }
 
+    /// The classes beyond `StraightLine<S>` that building the term calls, by name (`Conditional`,
+    /// `Loops`, `VecCat`, `IndexCat`, `DataCat`): the classes of its nodes' methods, but the
+    /// straight-line ones (over nothing or the scalar) and the indexed ones (in `ProgramI<H>`). A
+    /// comparison's operands run in `Fun` and add none.
+    pub(crate) fn classes(&self, out: &mut std::collections::BTreeSet<&'static str>) {
+        if let Some(v) = self.vocabulary() {
+            let straight = matches!(v.class, "Category" | "Cartesian") || v.over == Over::Scalar;
+            if !straight && v.over != Over::Shape {
+                out.insert(v.class);
+            }
+        }
+        match self {
+            Term::Compose(g, f) | Term::Fork(g, f) => {
+                g.classes(out);
+                f.classes(out)
+            }
+            Term::Cond(_, then, otherwise) => {
+                then.classes(out);
+                otherwise.classes(out)
+            }
+            Term::Loop(_, f) | Term::While(_, f) | Term::Fmap(_, f) => f.classes(out),
+            Term::Build(_, fields) => fields.iter().for_each(|(_, f)| f.classes(out)),
+            _ => {}
+        }
+    }
+
     /// `g ∘ f`, as written (`simplify` rewrites it).
     pub(crate) fn compose(g: Term, f: Term) -> Term {
         Term::Compose(Box::new(g), Box::new(f))

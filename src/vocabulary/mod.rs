@@ -52,7 +52,7 @@ pub use min_max::MinMaxCat;
 pub use monoidal::Monoidal;
 pub use num::NumCat;
 pub use primitive::{Primitive, PrimitiveCat, primitive};
-pub use program::{Program, ProgramI};
+pub use program::{Program, ProgramI, StraightLine};
 pub use rep::RepCat;
 pub use scalable::Scalable;
 pub use vec_cat::VecCat;

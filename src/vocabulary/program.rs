@@ -1,13 +1,40 @@
-//! The bundles `#[catad::program]` compiles to: one bound per program, [`Program<S>`] for scalars,
-//! pairs, conditionals, loops, run-time vectors, data and primitives, and [`ProgramI<H>`] for each
-//! fixed vector shape `H`. Each is a trait alias: an
-//! empty trait with a blanket implementation for every category that has the classes it bundles.
+//! The bundles `#[catad::program]` compiles to: [`StraightLine<S>`] for scalars, pairs and
+//! primitives, [`Program<S>`] adding conditionals, loops, run-time vectors and data, and
+//! [`ProgramI<H>`] for each fixed vector shape `H`. Each is a trait alias: an empty trait with a
+//! blanket implementation for every category that has the classes it bundles.
 
 use super::{
     Cartesian, CartesianI, Checkpoint, Conditional, ConstantCat, DataCat, FloatingCat, IndexCat,
     Loops, MinMaxCat, PrimitiveCat, SumCat, VecCat, ZipI,
 };
 use crate::space::{Container, Scalar};
+
+/// The vocabulary of straight-line programs: products, the numeric operations over `S` (with
+/// minima and maxima), primitives with their own derivatives and checkpoints — no branch, loop or
+/// vector. A `#[catad::program]` is bound by it and by each further class its body uses, so a
+/// straight-line program runs in every category that has these, the syntax category
+/// [`Syn`](crate::term::Syn) of terms included.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+///
+/// #[catad::program]
+/// fn mag_sqr(a: f64, b: f64) -> f64 {
+///     a * a + b * b
+/// }
+///
+/// assert_eq!(mag_sqr::<Syn>().gradient((3.0, 4.0)), (6.0, 8.0));
+/// ```
+pub trait StraightLine<S: Scalar>:
+    Cartesian + FloatingCat<S> + MinMaxCat<S> + PrimitiveCat<S> + Checkpoint
+{
+}
+
+impl<K, S: Scalar> StraightLine<S> for K where
+    K: Cartesian + FloatingCat<S> + MinMaxCat<S> + PrimitiveCat<S> + Checkpoint
+{
+}
 
 /// The vocabulary `#[catad::program]` compiles to: products, the numeric operations over `S`
 /// (with minima and maxima), conditionals, loops, vectors of run-time length, indices, data,
@@ -24,32 +51,12 @@ use crate::space::{Container, Scalar};
 /// assert_eq!(derivative(&sqr::<ReverseCont<f64>>(), 3.0), 6.0);
 /// ```
 pub trait Program<S: Scalar>:
-    Cartesian
-    + FloatingCat<S>
-    + MinMaxCat<S>
-    + Conditional
-    + Loops
-    + VecCat
-    + IndexCat
-    + DataCat
-    + ConstantCat
-    + PrimitiveCat<S>
-    + Checkpoint
+    StraightLine<S> + Conditional + Loops + VecCat + IndexCat + DataCat + ConstantCat
 {
 }
 
 impl<K, S: Scalar> Program<S> for K where
-    K: Cartesian
-        + FloatingCat<S>
-        + MinMaxCat<S>
-        + Conditional
-        + Loops
-        + VecCat
-        + IndexCat
-        + DataCat
-        + ConstantCat
-        + PrimitiveCat<S>
-        + Checkpoint
+    K: StraightLine<S> + Conditional + Loops + VecCat + IndexCat + DataCat + ConstantCat
 {
 }
 
