@@ -50,9 +50,12 @@ use quote::ToTokens;
 /// category.
 ///
 /// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
-/// `fn name<K: catad::vocabulary::Program<S>>() -> Hom<K, D, R>`, where `S` is the scalar type (`f64`
-/// or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and the
-/// left-nested pairs `((T1, T2), T3)` for several. Each vector shape the program names (`[T; N]`,
+/// `fn name<K: catad::vocabulary::StraightLine<S>>() -> Hom<K, D, R>`, where `S` is the scalar type
+/// (`f64` or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and
+/// the left-nested pairs `((T1, T2), T3)` for several. Each class beyond `StraightLine<S>` the body
+/// calls adds its bound (`Conditional` for an `if`, `Loops`, `VecCat`, `IndexCat`, `DataCat`), so a
+/// straight-line program also runs in the syntax category of terms, `catad::term::Syn`. Each
+/// vector shape the program names (`[T; N]`,
 /// `SVector<T, N>`) adds a bound `catad::vocabulary::ProgramI<shape>`, a struct adds
 /// `catad::vocabulary::RepCat`, and each program it calls adds that program's bound. The bound is
 /// also emitted as a hidden trait named like the function, implemented by every category that has
@@ -63,7 +66,8 @@ use quote::ToTokens;
 ///
 /// A program may be generic in its scalar too: its one type parameter, bounded by `Scalar`
 /// (`catad::space::Scalar`), is the scalar type, and `fn f<S: Scalar>(…) -> R` becomes
-/// `fn f<K: Program<S>, S: Scalar>() -> Hom<K, D, R>`, the category first, as in `catad::paper`.
+/// `fn f<K: StraightLine<S> + …, S: Scalar>() -> Hom<K, D, R>`, the category first, as in
+/// `catad::paper`.
 /// It runs over `f64`, `f32`, or the symbolic scalar of `catad::staged`, which records it once
 /// to be run from a tape. Its literals are `S::from_f64(…)`; its types are the scalar, `usize`,
 /// `()`, pairs, `[T; N]` and `Vec<T>` (nalgebra's types and structs need a program over `f64` or
