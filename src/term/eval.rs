@@ -34,6 +34,14 @@ pub struct Compiled {
     outputs: Vec<u32>,
 }
 
+/// The slot of `w`: an input's own, a node's first (`node_slot`, by node).
+fn slot_of(node_slot: &[u32], w: Wire) -> u32 {
+    match w {
+        Wire::In(i) => i,
+        Wire::Node(j) => node_slot[j as usize],
+    }
+}
+
 impl Compiled {
     /// `g`, compiled.
     pub fn new(g: &Graph) -> Compiled {
@@ -42,10 +50,7 @@ impl Compiled {
         let mut next = inputs as u32;
         let mut code = Vec::with_capacity(g.nodes().len());
         for op in g.nodes() {
-            let slot = |w: Wire| match w {
-                Wire::In(i) => i,
-                Wire::Node(j) => node_slot[j as usize],
-            };
+            let slot = |w: Wire| slot_of(&node_slot, w);
             let instr = match op {
                 Op::Out(w, k) => {
                     node_slot.push(slot(*w) + k);
@@ -75,15 +80,15 @@ impl Compiled {
             next += op.width() as u32;
             code.push(instr);
         }
-        let slot = |w: Wire| match w {
-            Wire::In(i) => i,
-            Wire::Node(j) => node_slot[j as usize],
-        };
         Compiled {
             inputs,
             slots: next as usize,
             code,
-            outputs: g.outputs().iter().map(|&w| slot(w)).collect(),
+            outputs: g
+                .outputs()
+                .iter()
+                .map(|&w| slot_of(&node_slot, w))
+                .collect(),
         }
     }
 
