@@ -18,6 +18,11 @@ fn syn_is_a_cartesian_category() {
 }
 
 #[test]
+fn syn_is_conditional() {
+    suite::conditional::<Syn, Nonlinear, f64>();
+}
+
+#[test]
 fn syn_is_cocartesian_and_scalable() {
     suite::cocartesian::<Syn, Linear, f64>();
     suite::scalable::<Syn, f64>();

@@ -4,8 +4,10 @@
 //! primitive is a join of scalings — so that forward mode sums `∂ᵢ · daᵢ` and reverse mode adds
 //! `∂ᵢ · dy` into each argument's cotangent. A custom primitive's derivative is its own (its
 //! [`Use::Derivative`] and [`Use::Transpose`] nodes, each computing all its coordinates at once),
-//! which has no derivative in turn.
+//! which has no derivative in turn. A cond node's derivative is a cond node, of the same test, over
+//! its branches' derivatives; a test's derivative is zero.
 
+use super::cond::Branches;
 use super::custom::Use;
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire};
@@ -118,7 +120,10 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
             };
             vec![(x, dx), (z, dz)]
         }
-        Op::Custom(..) | Op::Out(..) => unreachable!("custom nodes have their own derivatives"),
+        Op::Test(..) => vec![],
+        Op::Custom(..) | Op::Out(..) | Op::Cond(..) => {
+            unreachable!("nodes of several coordinates have their own derivatives")
+        }
     }
 }
 
@@ -145,6 +150,21 @@ fn accumulate(out: &mut Graph, acc: &mut Option<Wire>, term: Wire) {
     });
 }
 
+/// The branches of cond nodes, each derived once however many nodes run them.
+#[derive(Default)]
+struct Derived(FxHashMap<*const Branches, Rc<Branches>>);
+
+impl Derived {
+    /// `branches`, each branch transformed by `derive`.
+    fn of(&mut self, branches: &Rc<Branches>, derive: fn(&Graph) -> Graph) -> Rc<Branches> {
+        let derived = self
+            .0
+            .entry(Rc::as_ptr(branches))
+            .or_insert_with(|| Rc::new(branches.map(derive)));
+        Rc::clone(derived)
+    }
+}
+
 /// The forward derivative of `g`: inputs `a ++ da`, outputs `f a ++ f′(a) · da`. A tangent that
 /// is zero by construction (a constant's) is no node at all.
 pub fn forward(g: &Graph) -> Graph {
@@ -160,11 +180,29 @@ pub fn forward(g: &Graph) -> Graph {
         Wire::In(i) => Some(Wire::In(i + n as u32)),
         Wire::Node(j) => tangent[j as usize],
     };
+    // Where a cond node's tangent is the joint node of its branches' forward derivatives, the
+    // coordinate at which its tangents start (else 0).
+    let mut tangent_offset: Vec<u32> = Vec::with_capacity(g.nodes().len());
+    let mut derived = Derived::default();
     for op in g.nodes() {
         let renamed = op.map_args(|w| at(&value, w));
-        let y = out.push(renamed.clone());
         let mut tangents = Vec::with_capacity(2);
         op.each_arg(|w| tangents.push(dt(&tangent, w)));
+        if let Op::Cond(b, args) = &renamed
+            && tangents[1..].iter().any(Option::is_some)
+        {
+            let mut wires = args.to_vec();
+            for &t in &tangents[1..] {
+                wires.push(or_zero(&mut out, t));
+            }
+            let branches = derived.of(b, forward);
+            let joint = out.push(Op::Cond(branches, wires.into()));
+            value.push(joint);
+            tangent.push(Some(joint));
+            tangent_offset.push(b.outputs() as u32);
+            continue;
+        }
+        let y = out.push(renamed.clone());
         let dy = if tangents.iter().all(Option::is_none) {
             None
         } else if let Op::Custom(p, use_, args) = &renamed {
@@ -174,8 +212,9 @@ pub fn forward(g: &Graph) -> Graph {
                 wires.push(or_zero(&mut out, t));
             }
             Some(out.push(Op::Custom(Rc::clone(p), Use::Derivative, wires.into())))
-        } else if let (Op::Out(_, k), [Some(node_tangent)]) = (&renamed, &tangents[..]) {
-            Some(out.push(Op::Out(*node_tangent, *k)))
+        } else if let (Op::Out(Wire::Node(c), k), [Some(node_tangent)]) = (op, &tangents[..]) {
+            let k = k + tangent_offset[*c as usize];
+            Some(out.push(Op::Out(*node_tangent, k)))
         } else {
             let mut acc = None;
             for ((_, d), da) in partials(&mut out, &renamed, y).into_iter().zip(tangents) {
@@ -188,6 +227,7 @@ pub fn forward(g: &Graph) -> Graph {
         };
         value.push(y);
         tangent.push(dy);
+        tangent_offset.push(0);
     }
     let mut outputs: Vec<Wire> = g.outputs().iter().map(|&w| at(&value, w)).collect();
     for &w in g.outputs() {
@@ -215,7 +255,8 @@ pub fn reverse(g: &Graph) -> Graph {
     }
     let mut input_bar: Vec<Option<Wire>> = vec![None; n];
     let mut node_bar: Vec<Option<Wire>> = vec![None; g.nodes().len()];
-    let mut custom_bar: FxHashMap<u32, Vec<Option<Wire>>> = FxHashMap::default();
+    let mut tuple_bar: FxHashMap<u32, Vec<Option<Wire>>> = FxHashMap::default();
+    let mut derived = Derived::default();
     let add_to = |out: &mut Graph, ib: &mut [Option<Wire>], nb: &mut [Option<Wire>], w, t| {
         let slot = match w {
             Wire::In(i) => &mut ib[i as usize],
@@ -235,7 +276,7 @@ pub fn reverse(g: &Graph) -> Graph {
     for (j, op) in g.nodes().iter().enumerate().rev() {
         match op {
             Op::Custom(p, use_, args) => {
-                let Some(bars) = custom_bar.remove(&(j as u32)) else {
+                let Some(bars) = tuple_bar.remove(&(j as u32)) else {
                     continue;
                 };
                 custom_value(p, *use_);
@@ -249,12 +290,28 @@ pub fn reverse(g: &Graph) -> Graph {
                     add_to(&mut out, &mut input_bar, &mut node_bar, arg, ti);
                 }
             }
+            Op::Cond(b, args) => {
+                let Some(bars) = tuple_bar.remove(&(j as u32)) else {
+                    continue;
+                };
+                let mut wires: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
+                for bar in bars {
+                    wires.push(or_zero(&mut out, bar));
+                }
+                let branches = derived.of(b, reverse);
+                let t = out.push(Op::Cond(branches, wires.into()));
+                let m = b.outputs();
+                for (i, &arg) in args[1..].iter().enumerate() {
+                    let ti = out.push(Op::Out(t, (m + i) as u32));
+                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, ti);
+                }
+            }
             Op::Out(node, k) => {
                 let Some(bar) = node_bar[j] else { continue };
                 let Wire::Node(c) = *node else {
                     unreachable!("an input coordinate is a scalar")
                 };
-                let bars = custom_bar
+                let bars = tuple_bar
                     .entry(c)
                     .or_insert_with(|| vec![None; g.nodes()[c as usize].width()]);
                 accumulate(&mut out, &mut bars[*k as usize], bar);

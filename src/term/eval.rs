@@ -2,14 +2,17 @@
 //! instructions read and write one array of slots — the inputs, then a slot per coordinate of
 //! each node.
 
+use super::cond::Test;
 use super::custom::{Custom, Use};
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire, binary, unary};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// One instruction: the operation of a node, reading slots. Arithmetic has instructions of its
-/// own, so that the most common nodes cost one dispatch; a custom node's parts are boxed, so that
-/// an instruction is two words. An [`Op::Out`] is no instruction: it names a slot of its node's.
+/// own, so that the most common nodes cost one dispatch; a custom, test or cond node's parts are
+/// boxed, so that an instruction is two words. An [`Op::Out`] is no instruction: it names a slot
+/// of its node's.
 #[derive(Debug)]
 enum Instr {
     Const(f64),
@@ -22,10 +25,31 @@ enum Instr {
     Powi(i32, u32),
     Binary(Binary, u32, u32),
     Custom(Box<(Rc<Custom>, Use, Box<[u32]>)>),
+    Test(Box<(Rc<Test>, Box<[u32]>)>),
+    Cond(Box<Cond>),
+}
+
+/// A cond node compiled: its test's slot, its inputs' slots, its branches compiled (`then`
+/// first), and the slots each runs in.
+#[derive(Debug)]
+struct Cond {
+    test: u32,
+    inputs: Box<[u32]>,
+    branches: [Compiled; 2],
+    scratch: [RefCell<Scratch>; 2],
+}
+
+/// A branch's inputs, slots and outputs, kept from run to run.
+#[derive(Debug, Default)]
+struct Scratch {
+    inputs: Vec<f64>,
+    slots: Vec<f64>,
+    outputs: Vec<f64>,
 }
 
 /// A graph compiled to run: an instruction per node but [`Op::Out`]s, in order, each writing the
-/// next of `slots` slots — one, or a custom node's coordinates.
+/// next of `slots` slots — one, or a custom or cond node's coordinates. A cond node's branches
+/// are programs of their own, run in slots the node keeps.
 #[derive(Debug)]
 pub struct Compiled {
     inputs: usize,
@@ -75,6 +99,16 @@ impl Compiled {
                     *use_,
                     args.iter().map(|&w| slot(w)).collect(),
                 ))),
+                Op::Test(p, args) => Instr::Test(Box::new((
+                    Rc::clone(p),
+                    args.iter().map(|&w| slot(w)).collect(),
+                ))),
+                Op::Cond(b, args) => Instr::Cond(Box::new(Cond {
+                    test: slot(args[0]),
+                    inputs: args[1..].iter().map(|&w| slot(w)).collect(),
+                    branches: [Compiled::new(&b.then), Compiled::new(&b.otherwise)],
+                    scratch: Default::default(),
+                })),
             };
             node_slot.push(next);
             next += op.width() as u32;
@@ -133,6 +167,27 @@ impl Compiled {
                     let ys = p.eval(*use_, &args);
                     slots[next..next + ys.len()].copy_from_slice(&ys);
                     next += ys.len();
+                    continue;
+                }
+                Instr::Test(ref test) => {
+                    let (p, wires) = &**test;
+                    args.clear();
+                    args.extend(wires.iter().map(|&w| s(w)));
+                    if p.holds(&args) { 1.0 } else { 0.0 }
+                }
+                Instr::Cond(ref cond) => {
+                    let chosen = usize::from(s(cond.test) == 0.0);
+                    let scratch = &mut *cond.scratch[chosen].borrow_mut();
+                    scratch.inputs.clear();
+                    scratch.inputs.extend(cond.inputs.iter().map(|&w| s(w)));
+                    let Scratch {
+                        inputs,
+                        slots: within,
+                        outputs,
+                    } = scratch;
+                    cond.branches[chosen].run(inputs, within, outputs);
+                    slots[next..next + outputs.len()].copy_from_slice(outputs);
+                    next += outputs.len();
                     continue;
                 }
             };

@@ -6,14 +6,17 @@
 //! identities of arithmetic vanish, and a node equal to an earlier one is that node (common
 //! subexpressions are shared).
 
+use super::cond::Branches;
 use super::op::{Binary, Op, Unary, Wire, binary, unary};
 use crate::hasher::FxHashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// The rewrites [`Graph::push`] makes, each counted in [`Graph::rewrites`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
-    /// An operation of constants is its constant: `2 · 3 = 6`.
+    /// An operation of constants is its constant: `2 · 3 = 6`; a conditional of a constant test
+    /// is its chosen branch.
     Fold,
     /// `x + 0 = 0 + x = x − 0 = x`, `0 − x = −x`, `x · 1 = 1 · x = x / 1 = x`,
     /// `x · (−1) = (−1) · x = −x`, `−(−x) = x`.
@@ -108,14 +111,14 @@ impl Graph {
         }
     }
 
-    /// The number of coordinates of the node `w`, if it is a custom node (whose coordinates
-    /// are read through [`Op::Out`]).
+    /// The number of coordinates of the node `w`, if it is a custom or cond node (whose
+    /// coordinates are read through [`Op::Out`]).
     fn tuple_width(&self, w: Wire) -> Option<usize> {
         match w {
-            Wire::Node(j) => match &self.nodes[j as usize] {
-                op @ Op::Custom(..) => Some(op.width()),
-                _ => None,
-            },
+            Wire::Node(j) => {
+                let op = &self.nodes[j as usize];
+                op.is_tuple().then(|| op.width())
+            }
             Wire::In(_) => None,
         }
     }
@@ -124,7 +127,8 @@ impl Graph {
     ///
     /// # Panics
     ///
-    /// If `op` reads a custom node other than through [`Op::Out`], or a coordinate it has not.
+    /// If `op` reads a custom or cond node other than through [`Op::Out`], or a coordinate it
+    /// has not.
     pub fn push(&mut self, op: Op) -> Wire {
         match op {
             Op::Out(w, k) => {
@@ -137,7 +141,7 @@ impl Graph {
             _ => op.each_arg(|w| {
                 assert!(
                     self.tuple_width(w).is_none(),
-                    "catad::term: a custom node read other than through `Op::Out`"
+                    "catad::term: a node of several coordinates read other than through `Op::Out`"
                 )
             }),
         }
@@ -158,7 +162,11 @@ impl Graph {
             Op::Unary(u, a) => Some(unary(u, self.constant_of(a)?)),
             Op::Powi(n, a) => Some(self.constant_of(a)?.powi(n)),
             Op::Binary(b, x, y) => Some(binary(b, self.constant_of(x)?, self.constant_of(y)?)),
-            Op::Const(_) | Op::Custom(..) | Op::Out(..) => None,
+            Op::Test(ref p, ref args) => {
+                let xs: Option<Vec<f64>> = args.iter().map(|&w| self.constant_of(w)).collect();
+                Some(if p.holds(&xs?) { 1.0 } else { 0.0 })
+            }
+            Op::Const(_) | Op::Custom(..) | Op::Out(..) | Op::Cond(..) => None,
         }
     }
 
@@ -224,6 +232,25 @@ impl Graph {
         self.binary(Binary::Mul, x, y)
     }
 
+    /// The outputs of the branch `test` chooses, run at `inputs`: a cond node's coordinates, or
+    /// the branch itself where the test is a constant (a [`Rule::Fold`]).
+    pub fn cond(&mut self, test: Wire, branches: Rc<Branches>, inputs: &[Wire]) -> Vec<Wire> {
+        if let Some(c) = self.constant_of(test) {
+            self.rewrites.folded += 1;
+            let branch = if c != 0.0 {
+                &branches.then
+            } else {
+                &branches.otherwise
+            };
+            return self.append(branch, inputs);
+        }
+        let width = branches.outputs() as u32;
+        let mut args = vec![test];
+        args.extend_from_slice(inputs);
+        let node = self.push(Op::Cond(branches, args.into()));
+        (0..width).map(|k| self.push(Op::Out(node, k))).collect()
+    }
+
     /// `other`'s nodes, reading `inputs` where `other` reads its input coordinates, pushed onto
     /// this graph (rewritten by the rules, so shared with equal nodes already here); the wires of
     /// `other`'s outputs.
@@ -240,13 +267,25 @@ impl Graph {
             inputs.len()
         );
         let mut nodes = Vec::with_capacity(other.nodes.len());
+        // The outputs of each cond node that became its branch (its test a constant here).
+        let mut chosen: FxHashMap<u32, Vec<Wire>> = FxHashMap::default();
         let map = |nodes: &[Wire], w: Wire| match w {
             Wire::In(i) => inputs[i as usize],
             Wire::Node(j) => nodes[j as usize],
         };
-        for op in &other.nodes {
-            let op = op.map_args(|w| map(&nodes, w));
-            nodes.push(self.push(op));
+        for (j, op) in other.nodes.iter().enumerate() {
+            let w = match op {
+                Op::Out(Wire::Node(c), k) if chosen.contains_key(c) => chosen[c][*k as usize],
+                _ => match op.map_args(|w| map(&nodes, w)) {
+                    Op::Cond(b, args) if self.constant_of(args[0]).is_some() => {
+                        chosen.insert(j as u32, self.cond(args[0], b, &args[1..]));
+                        // Never read: a cond node is read through its outputs, `chosen` here.
+                        Wire::Node(u32::MAX)
+                    }
+                    op => self.push(op),
+                },
+            };
+            nodes.push(w);
         }
         other.outputs.iter().map(|&w| map(&nodes, w)).collect()
     }
@@ -289,6 +328,7 @@ impl fmt::Debug for Graph {
             Wire::In(i) => format!("x{i}"),
             Wire::Node(j) => format!("%{j}"),
         };
+        let names = |ws: &[Wire]| ws.iter().map(name).collect::<Vec<_>>().join(" ");
         writeln!(f, "graph of {} inputs:", self.inputs)?;
         for (j, op) in self.nodes.iter().enumerate() {
             let text = match op {
@@ -296,15 +336,21 @@ impl fmt::Debug for Graph {
                 Op::Unary(u, a) => format!("{u:?} {}", name(a)),
                 Op::Powi(n, a) => format!("Powi({n}) {}", name(a)),
                 Op::Binary(b, x, y) => format!("{b:?} {} {}", name(x), name(y)),
-                Op::Custom(p, use_, args) => {
-                    let args: Vec<String> = args.iter().map(name).collect();
-                    format!("{p:?}.{use_:?} {}", args.join(" "))
-                }
+                Op::Custom(p, use_, args) => format!("{p:?}.{use_:?} {}", names(args)),
                 Op::Out(w, k) => format!("{}.{k}", name(w)),
+                Op::Test(_, args) => format!("test {}", names(args)),
+                Op::Cond(b, args) => {
+                    let branch = |g: &Graph| format!("{g:?}").replace('\n', "\n    ");
+                    format!(
+                        "cond {}\n    then {}\n    else {}",
+                        names(args),
+                        branch(&b.then),
+                        branch(&b.otherwise)
+                    )
+                }
             };
             writeln!(f, "  %{j} = {text}")?;
         }
-        let outs: Vec<String> = self.outputs.iter().map(name).collect();
-        write!(f, "  out {}", outs.join(" "))
+        write!(f, "  out {}", names(&self.outputs))
     }
 }

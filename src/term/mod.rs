@@ -9,9 +9,11 @@
 //! by the named [`Rule`]s.
 //!
 //! Terms cover the vocabulary's products and coproducts, the numeric and elementary functions
-//! over `f64`, minima and maxima, scaling, custom primitives and checkpoints, over objects whose
-//! type fixes their dimension; conditionals, loops and run-time-length vectors are not terms yet.
+//! over `f64`, minima and maxima, scaling, custom primitives, checkpoints and conditionals (whose
+//! tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)), over objects
+//! whose type fixes their dimension; loops and run-time-length vectors are not terms yet.
 
+mod cond;
 mod custom;
 mod derive;
 mod eval;
@@ -23,6 +25,7 @@ mod term;
 #[cfg(test)]
 mod tests;
 
+pub use cond::{Branches, Test};
 pub use custom::{Custom, Use};
 pub use graph::{Graph, Rewrites, Rule};
 pub use op::{Binary, Op, Unary, Wire};

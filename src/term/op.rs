@@ -1,5 +1,6 @@
 //! The operations of a term's nodes, and each one's value on `f64`s.
 
+use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
 use crate::interpretations::fun::smaller;
 use crate::space::Scalar;
@@ -74,15 +75,27 @@ pub enum Op {
     Custom(Rc<Custom>, Use, Rc<[Wire]>),
     /// Coordinate `k` of a node of several coordinates: free at run time, an alias of its slot.
     Out(Wire, u32),
+    /// 1 where the test holds at the wires' values, 0 elsewhere: the test of a conditional,
+    /// whose derivative is zero.
+    Test(Rc<Test>, Rc<[Wire]>),
+    /// The branch the first wire chooses (`then` where it is not 0), run at the other wires: a
+    /// node of [`Branches::outputs`] coordinates, each read through an [`Op::Out`].
+    Cond(Rc<Branches>, Rc<[Wire]>),
 }
 
 impl Op {
-    /// How many coordinates the node computes: one, but for a custom node.
+    /// How many coordinates the node computes: one, but for a custom or cond node.
     pub fn width(&self) -> usize {
         match self {
             Op::Custom(p, use_, _) => p.width(*use_),
+            Op::Cond(b, _) => b.outputs(),
             _ => 1,
         }
+    }
+
+    /// Whether the node's coordinates are read through [`Op::Out`]s: a custom or cond node's.
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, Op::Custom(..) | Op::Cond(..))
     }
 
     /// Each wire the operation reads, in order.
@@ -94,7 +107,9 @@ impl Op {
                 f(*a);
                 f(*b)
             }
-            Op::Custom(_, _, args) => args.iter().copied().for_each(f),
+            Op::Custom(_, _, args) | Op::Test(_, args) | Op::Cond(_, args) => {
+                args.iter().copied().for_each(f)
+            }
         }
     }
 
@@ -109,12 +124,14 @@ impl Op {
                 Op::Custom(Rc::clone(p), *use_, args.iter().map(|&w| map(w)).collect())
             }
             Op::Out(w, k) => Op::Out(map(*w), *k),
+            Op::Test(p, args) => Op::Test(Rc::clone(p), args.iter().map(|&w| map(w)).collect()),
+            Op::Cond(b, args) => Op::Cond(Rc::clone(b), args.iter().map(|&w| map(w)).collect()),
         }
     }
 }
 
 /// Operations are equal when they compute the same thing from the same wires: constants by their
-/// bits, custom primitives by identity.
+/// bits, custom primitives, tests and branches by identity.
 impl PartialEq for Op {
     fn eq(&self, other: &Op) -> bool {
         match (self, other) {
@@ -124,6 +141,8 @@ impl PartialEq for Op {
             (Op::Binary(f, a, b), Op::Binary(g, c, d)) => f == g && a == c && b == d,
             (Op::Custom(p, u, a), Op::Custom(q, v, b)) => Rc::ptr_eq(p, q) && u == v && a == b,
             (Op::Out(a, k), Op::Out(b, l)) => a == b && k == l,
+            (Op::Test(p, a), Op::Test(q, b)) => Rc::ptr_eq(p, q) && a == b,
+            (Op::Cond(p, a), Op::Cond(q, b)) => Rc::ptr_eq(p, q) && a == b,
             _ => false,
         }
     }
@@ -144,6 +163,8 @@ impl Hash for Op {
                 args.hash(h)
             }
             Op::Out(w, k) => (w, k).hash(h),
+            Op::Test(p, args) => (Rc::as_ptr(p) as usize, args).hash(h),
+            Op::Cond(b, args) => (Rc::as_ptr(b) as usize, args).hash(h),
         }
     }
 }

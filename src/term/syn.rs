@@ -2,14 +2,15 @@
 //! category, instantiated at `Syn`, builds its own term (as ConCat's `Syn` and JAX's tracing to
 //! a jaxpr do). Each combinator builds a graph from its arguments' graphs.
 
+use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire};
 use super::term::{Term, dim};
 use crate::space::{Additive, Space};
 use crate::vocabulary::{
-    Cartesian, Category, Checkpoint, Cocartesian, FloatingCat, FractionalCat, MinMaxCat, Monoidal,
-    NumCat, Primitive, PrimitiveCat, Scalable,
+    Cartesian, Category, Checkpoint, Cocartesian, Conditional, FloatingCat, FractionalCat,
+    MinMaxCat, Monoidal, NumCat, Pred, Primitive, PrimitiveCat, Scalable,
 };
 use std::rc::Rc;
 
@@ -19,8 +20,8 @@ use std::rc::Rc;
 /// Its objects are those whose type fixes their dimension (scalars, tuples, arrays, structures
 /// of them); a morphism into or out of a run-time-length vector panics when it is built, naming
 /// the type. Its classes are the products and coproducts, the numeric and elementary functions
-/// over `f64` with minima and maxima, scaling, custom primitives and checkpoints (a term keeps
-/// every value its derivative needs, so a checkpoint is the program itself).
+/// over `f64` with minima and maxima, scaling, custom primitives, checkpoints (a term keeps
+/// every value its derivative needs, so a checkpoint is the program itself) and conditionals.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -267,5 +268,36 @@ impl PrimitiveCat<f64> for Syn {
 impl Checkpoint for Syn {
     fn checkpoint<A: Additive, B: Additive>(f: Term<A, B>) -> Term<A, B> {
         f
+    }
+}
+
+/// A conditional is a test node and a cond node running the branch it chooses; a predicate
+/// made from a closure (`Pred::new`) cannot be tested in a term, and building it panics.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+/// // relu x = if x > 0 { x } else { 0 }
+/// let positive = Pred::compare(|x: f64| x, Comparison::Gt, |_| 0.0);
+/// let relu = Syn::cond(positive, Syn::id(), Syn::const_c(0.0));
+/// assert_eq!((relu.apply(-2.0), relu.apply(3.0)), (0.0, 3.0));
+/// assert_eq!((relu.gradient(-2.0), relu.gradient(3.0)), (0.0, 1.0));
+/// ```
+impl Conditional for Syn {
+    fn cond<A: Additive, B: Additive>(
+        p: Pred<A>,
+        then: Term<A, B>,
+        otherwise: Term<A, B>,
+    ) -> Term<A, B> {
+        let test = Rc::new(Test::new(&p));
+        let branches = Rc::new(Branches::new(
+            then.graph().clone(),
+            otherwise.graph().clone(),
+        ));
+        build(|g| {
+            let inputs = g.input_wires();
+            let t = g.push(Op::Test(test, inputs.clone().into()));
+            g.cond(t, branches, &inputs)
+        })
     }
 }

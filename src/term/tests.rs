@@ -1,5 +1,6 @@
 use super::{Custom, Graph, Op, Syn, Term, Use};
 use crate::prelude::*;
+use crate::space::Space;
 use crate::vocabulary::{MinMaxCat, Primitive, PrimitiveCat, primitive};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -155,7 +156,7 @@ fn a_custom_node_of_several_outputs_runs_its_primitive_once() {
 }
 
 #[test]
-#[should_panic(expected = "a custom node read other than through `Op::Out`")]
+#[should_panic(expected = "a node of several coordinates read other than through `Op::Out`")]
 fn a_custom_node_is_read_through_its_coordinates() {
     let mut g = Graph::new(2);
     let p = Rc::new(Custom::new(polar(Rc::default())));
@@ -191,22 +192,102 @@ fn a_straight_line_macro_program_is_a_term() {
         "{grad:?}"
     );
     assert!(close(grad.1, expected.1), "{grad:?} vs {expected:?}");
-    // The Hessian's columns are the gradient's central differences.
-    let (hessian, eps) = (t.hessian(a), 1e-6);
-    let coords = |((p, q), r): ((f64, f64), f64)| [p, q, r];
+    hessian_is_gradients_differences(&t, a);
+}
+
+/// The Hessian of `t` at `a` is the central differences of its gradient.
+fn hessian_is_gradients_differences<A: Space<f64>>(t: &Term<A, f64>, a: A) {
+    let (hessian, eps, x) = (t.hessian(a.clone()), 1e-6, a.coords());
     let at = |j: usize, e: f64| {
-        let mut x = coords(a);
+        let mut x = x.clone();
         x[j] += e;
-        coords(t.gradient(((x[0], x[1]), x[2])))
+        t.gradient(a.with_coords(&x)).coords()
     };
-    for j in 0..3 {
+    for j in 0..x.len() {
         let (plus, minus) = (at(j, eps), at(j, -eps));
-        for i in 0..3 {
+        for i in 0..x.len() {
             let fd = (plus[i] - minus[i]) / (2.0 * eps);
             assert!(
                 (hessian[(i, j)] - fd).abs() < 1e-6,
                 "∂²f/∂{i}∂{j}: {hessian} vs {fd}"
             );
         }
+    }
+}
+
+/// `x · y > 1`, a test of the point.
+fn above_hyperbola() -> Pred<(f64, f64)> {
+    Pred::compare(|(x, y): (f64, f64)| x * y, Comparison::Gt, |_| 1.0)
+}
+
+/// `f (x, y) = sin x · y` where `x · y > 1`, else `x + y²`, in every conditional category.
+fn piecewise<K: StraightLine<f64> + Conditional>() -> Hom<K, (f64, f64), f64> {
+    let then = K::compose(K::mul_c(), K::cross(K::sin_c(), K::id()));
+    let square = K::compose(K::mul_c(), K::dup());
+    let otherwise = K::compose(K::add_c(), K::cross(K::id(), square));
+    K::cond(above_hyperbola(), then, otherwise)
+}
+
+#[test]
+fn a_conditional_term_runs_and_differentiates_the_branch_its_test_chooses() {
+    let t = piecewise::<Syn>();
+    for a in [(2.0, 0.75), (0.5, 0.5), (-1.5, -2.0)] {
+        assert_eq!(t.apply(a), piecewise::<Fun>().apply(a));
+        assert_eq!(t.vjp(a, 1.0), vjp(&piecewise::<Reverse>(), a, 1.0));
+        assert_eq!(
+            t.jvp(a, (0.5, -1.0)),
+            jvp(&piecewise::<Forward>(), a, (0.5, -1.0))
+        );
+        hessian_is_gradients_differences(&t, a);
+    }
+    // The gradient is a term with a conditional too, and differentiates again.
+    let (x, y) = (2.0_f64, 0.75);
+    let hessian = t.gradient_term().jacobian((x, y));
+    let expected = [-x.sin() * y, x.cos(), x.cos(), 0.0];
+    assert_eq!(hessian, nalgebra::DMatrix::from_row_slice(2, 2, &expected));
+}
+
+#[test]
+fn a_conditional_runs_only_the_chosen_branch() {
+    let runs = Rc::new(Cell::new((0, 0)));
+    let radius = Syn::compose(Syn::exl(), Syn::primitive(polar(Rc::clone(&runs))));
+    let t = Syn::cond(above_hyperbola(), radius, Syn::exr());
+    assert_eq!(t.apply((0.5, 0.5)), 0.5);
+    assert_eq!(runs.get(), (0, 0));
+    assert_eq!(t.apply((3.0, 4.0)), 3.0 * 4.0_f64.cos());
+    assert_eq!(runs.get(), (1, 0));
+}
+
+#[test]
+fn a_conditional_of_a_constant_test_is_its_branch() {
+    let point = Syn::fork(Syn::const_c(0.5), Syn::const_c(0.5));
+    let constant = Syn::compose(piecewise::<Syn>(), point);
+    assert_eq!(constant.graph().nodes().len(), 1, "{constant:?}");
+    assert_eq!(constant.apply(()), 0.75);
+}
+
+#[test]
+#[should_panic(expected = "cannot be tested in a term")]
+fn a_closure_cannot_be_the_test_of_a_term() {
+    Syn::cond(Pred::new(|x: &f64| *x > 0.0), Syn::id(), Syn::negate_c());
+}
+
+/// Huber's loss of a residual `r`: quadratic within `delta`, linear beyond.
+#[crate::program]
+fn huber(r: f64, delta: f64) -> f64 {
+    if r.abs() <= delta {
+        0.5 * r * r
+    } else {
+        delta * (r.abs() - 0.5 * delta)
+    }
+}
+
+#[test]
+fn a_macro_program_with_a_conditional_is_a_term() {
+    let t = huber::<Syn>();
+    for a in [(0.5, 1.0), (-3.0, 1.0), (2.0, 1.5)] {
+        assert_eq!(t.apply(a), huber::<Fun>().apply(a));
+        assert_eq!(t.vjp(a, 1.0), vjp(&huber::<Reverse>(), a, 1.0));
+        hessian_is_gradients_differences(&t, a);
     }
 }

@@ -7,7 +7,7 @@
 //! compiles `if`/`else` into.
 
 use super::{Category, Hom};
-use crate::space::{Additive, Scalar};
+use crate::space::{Additive, Scalar, Space};
 use std::fmt;
 use std::rc::Rc;
 
@@ -59,6 +59,11 @@ impl Comparison {
 /// chooses a branch. Build one from a closure, or from two programs in [`Fun`](crate::interpretations::Fun) and a
 /// [`Comparison`], and combine them with [`and`](Pred::and), [`or`](Pred::or), [`not`](Pred::not).
 ///
+/// A predicate built by [`compare`](Pred::compare) (and combinations of such) can also be tested
+/// on the coordinates over `f64` of an `A` of fixed dimension ([`on_coords`](Pred::on_coords)),
+/// which is how a [term](crate::term) tests it; one made by [`new`](Pred::new) from a closure
+/// cannot.
+///
 /// ```
 /// use catad::prelude::*;
 /// let positive = Pred::compare(|x: f64| x, Comparison::Gt, |_| 0.0);
@@ -68,7 +73,13 @@ impl Comparison {
 /// assert!(!p.holds(&-0.5) && !p.holds(&2.0));
 /// assert!(p.not().holds(&2.0));
 /// ```
-pub struct Pred<A>(Rc<dyn Fn(&A) -> bool>);
+pub struct Pred<A> {
+    holds: Rc<dyn Fn(&A) -> bool>,
+    at_coords: Option<CoordTest>,
+}
+
+/// A predicate tested on a point's coordinates.
+type CoordTest = Rc<dyn Fn(&[f64]) -> bool>;
 
 impl<A: 'static> Pred<A> {
     /// The predicate that holds where `f` returns `true`.
@@ -78,7 +89,10 @@ impl<A: 'static> Pred<A> {
     /// assert!(Pred::new(|x: &f64| *x > 1.0).holds(&2.0));
     /// ```
     pub fn new(f: impl Fn(&A) -> bool + 'static) -> Self {
-        Pred(Rc::new(f))
+        Pred {
+            holds: Rc::new(f),
+            at_coords: None,
+        }
     }
 
     /// `lhs a <op> rhs a`: compares the values of two plain functions of the input, such as two
@@ -100,9 +114,17 @@ impl<A: 'static> Pred<A> {
         rhs: impl Fn(A) -> S + 'static,
     ) -> Self
     where
-        A: Clone,
+        A: Space<S>,
     {
-        Pred::new(move |a: &A| op.test(lhs(a.clone()), rhs(a.clone())))
+        let test = Rc::new(move |a: A| op.test(lhs(a.clone()), rhs(a)));
+        let at = Rc::clone(&test);
+        let shape = A::zero();
+        Pred {
+            holds: Rc::new(move |a: &A| test(a.clone())),
+            at_coords: Some(Rc::new(move |xs: &[f64]| {
+                at(shape.read_coords(&mut xs.iter().map(|&x| S::from_f64(x))))
+            })),
+        }
     }
 
     /// Whether the predicate holds at `a`.
@@ -112,7 +134,38 @@ impl<A: 'static> Pred<A> {
     /// assert!(!Pred::new(|x: &f64| x.is_nan()).holds(&0.0));
     /// ```
     pub fn holds(&self, a: &A) -> bool {
-        (self.0)(a)
+        (self.holds)(a)
+    }
+
+    /// The predicate as a test of a point of `A` by its coordinates over `f64`, if it can be
+    /// tested so: `None` for a predicate made from a closure by [`new`](Pred::new).
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// let below = Pred::compare(|(x, _): (f64, f64)| x, Comparison::Lt, |(_, y)| y);
+    /// let test = below.not().on_coords().unwrap();
+    /// assert!(!test(&[1.0, 2.0]) && test(&[2.0, 1.0]));
+    /// assert!(Pred::new(|x: &f64| *x > 0.0).on_coords().is_none());
+    /// ```
+    pub fn on_coords(&self) -> Option<Rc<dyn Fn(&[f64]) -> bool>> {
+        self.at_coords.clone()
+    }
+
+    /// `f (self a) (other a)`, where `f` may not ask for its second argument (`&&`, `||`); on
+    /// coordinates where both can be tested there.
+    fn join(&self, other: &Pred<A>, f: fn(bool, &dyn Fn() -> bool) -> bool) -> Pred<A> {
+        let (p, q) = (Rc::clone(&self.holds), Rc::clone(&other.holds));
+        let at_coords = match (&self.at_coords, &other.at_coords) {
+            (Some(p), Some(q)) => {
+                let (p, q) = (Rc::clone(p), Rc::clone(q));
+                Some(Rc::new(move |xs: &[f64]| f(p(xs), &|| q(xs))) as CoordTest)
+            }
+            _ => None,
+        };
+        Pred {
+            holds: Rc::new(move |a: &A| f(p(a), &|| q(a))),
+            at_coords,
+        }
     }
 
     /// Holds where both `self` and `other` hold (`other` is tested only where `self` holds).
@@ -123,8 +176,7 @@ impl<A: 'static> Pred<A> {
     /// assert!(unit.holds(&0.5) && !unit.holds(&1.5));
     /// ```
     pub fn and(&self, other: &Pred<A>) -> Pred<A> {
-        let (p, q) = (self.clone(), other.clone());
-        Pred::new(move |a| p.holds(a) && q.holds(a))
+        self.join(other, |p, q| p && q())
     }
 
     /// Holds where `self` or `other` holds (`other` is tested only where `self` does not).
@@ -135,8 +187,7 @@ impl<A: 'static> Pred<A> {
     /// assert!(outside.holds(&1.5) && !outside.holds(&0.5));
     /// ```
     pub fn or(&self, other: &Pred<A>) -> Pred<A> {
-        let (p, q) = (self.clone(), other.clone());
-        Pred::new(move |a| p.holds(a) || q.holds(a))
+        self.join(other, |p, q| p || q())
     }
 
     /// Holds where `self` does not.
@@ -146,14 +197,24 @@ impl<A: 'static> Pred<A> {
     /// assert!(Pred::new(|x: &f64| *x < 0.0).not().holds(&1.0));
     /// ```
     pub fn not(&self) -> Pred<A> {
-        let p = self.clone();
-        Pred::new(move |a| !p.holds(a))
+        let p = Rc::clone(&self.holds);
+        let at_coords = self
+            .at_coords
+            .clone()
+            .map(|q| Rc::new(move |xs: &[f64]| !q(xs)) as CoordTest);
+        Pred {
+            holds: Rc::new(move |a: &A| !p(a)),
+            at_coords,
+        }
     }
 }
 
 impl<A> Clone for Pred<A> {
     fn clone(&self) -> Self {
-        Pred(Rc::clone(&self.0))
+        Pred {
+            holds: Rc::clone(&self.holds),
+            at_coords: self.at_coords.clone(),
+        }
     }
 }
 

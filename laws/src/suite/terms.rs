@@ -1,19 +1,26 @@
-//! The suite of the term laws ([`crate::terms`]): on random programs of every scalar kind, the
-//! term built in `Syn` runs as the program in `Fun`, its derivatives are those of every mode, it
-//! preserves composition, and its second derivatives agree in both orders.
+//! The suite of the term laws ([`crate::terms`]): on random programs of every scalar kind and on
+//! conditionals of them, the term built in `Syn` runs as the program in `Fun`, its derivatives
+//! are those of every mode, it preserves composition, and its second derivatives agree in both
+//! orders.
 
 use super::check::{Laws, defined};
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
-use crate::program::{Curve, Field, Line, Nonlinear, Plane, Pt, RandomProgram};
+use crate::program::{Curve, Field, Interprets, Line, Nonlinear, Plane, Pt, RandomProgram, Test};
+use crate::random::RandomShape;
 use crate::{At, terms};
 use catad::interpretations::{D, DMap};
 use catad::prelude::*;
+use catad::space::{Rescale, Space};
 use catad::term::{Syn, Term};
+use quickcheck::{Arbitrary, Gen};
+use std::fmt::Debug;
 use std::marker::PhantomData;
 
-/// The term laws on random programs of [`Nonlinear`]: `ℝ → ℝ`, `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`, in
-/// every mode of [`for_each_mode`]; composition on pairs of `ℝ → ℝ` programs; second derivatives
-/// on `ℝ² → ℝ` programs without custom primitives (whose derivatives are first derivatives only).
+/// The term laws on random programs of [`Nonlinear`]: `ℝ → ℝ`, `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`, and
+/// conditionals `cond p f g` of a random [`Test`] and branches `ℝ² → ℝ²`, in every mode of
+/// [`for_each_mode`]; composition on pairs of `ℝ → ℝ` programs; second derivatives on `ℝ² → ℝ`
+/// programs and conditionals of them, without custom primitives (whose derivatives are first
+/// derivatives only).
 ///
 /// ```no_run
 /// catad_laws::suite::terms();
@@ -33,6 +40,7 @@ pub fn terms() {
             })
         },
     );
+    on_kind::<Cond<Plane<Nonlinear>>>(&laws.at("cond on ℝ² → ℝ²"));
     laws.at("ℝ² → ℝ").check(
         terms::second_orders_agree::<(f64, f64)>,
         |law, (p, x): (Field<Nonlinear>, Pt<(f64, f64)>)| {
@@ -42,19 +50,24 @@ pub fn terms() {
             })
         },
     );
+    laws.at("cond on ℝ² → ℝ").check(
+        terms::second_orders_agree::<(f64, f64)>,
+        |law, (p, x): (Cond<Field<Nonlinear>>, Pt<(f64, f64)>)| {
+            let first_order_only = format!("{p:?}").contains("Softplus");
+            defined(p.guarded(&x.0).is_some() && !first_order_only, || {
+                law(&p.at::<Syn>(), &x.0)
+            })
+        },
+    );
 }
 
 /// The laws on programs of the kind `P`: against `Fun`, then against each mode.
-fn on_kind<P: RandomProgram<Nonlinear>>(laws: &Laws) {
+fn on_kind<P: Checked>(laws: &Laws) {
     laws.check(
         terms::runs_as_fun::<P::Dom, P::Cod>,
         |law, (p, x): (P, Pt<P::Dom>)| {
-            defined(p.eval(&x.0).is_some(), || {
-                law(
-                    &p.interpret::<Syn>(),
-                    &p.interpret::<Fun>(),
-                    &At::point(x.0),
-                )
+            defined(p.guarded(&x.0).is_some(), || {
+                law(&p.at::<Syn>(), &p.at::<Fun>(), &At::point(x.0))
             })
         },
     );
@@ -64,7 +77,7 @@ fn on_kind<P: RandomProgram<Nonlinear>>(laws: &Laws) {
 /// The derivative laws of terms against one mode.
 struct InMode<P>(Laws, PhantomData<P>);
 
-impl<P: RandomProgram<Nonlinear>> ModeVisitor for InMode<P> {
+impl<P: Checked> ModeVisitor for InMode<P> {
     fn visit<K: Representation>(&mut self, mode: &Mode) {
         let laws = self.0.at(mode.name);
         against_mode::<P, K, _>(&laws, terms::forward_is_mode::<D<K>, P::Dom, P::Cod>);
@@ -75,17 +88,100 @@ impl<P: RandomProgram<Nonlinear>> ModeVisitor for InMode<P> {
 /// Checks `law`, a law relating a program's term to the program in `D<K>`.
 fn against_mode<P, K, L>(laws: &Laws, law: L)
 where
-    P: RandomProgram<Nonlinear>,
+    P: Checked,
     K: Representation,
     L: Fn(&Term<P::Dom, P::Cod>, &DMap<K, P::Dom, P::Cod>, &At<P::Dom, P::Cod>) -> bool + Copy,
 {
     laws.check(law, |law, (p, x): (P, Pt<P::Dom>)| {
-        defined(p.eval(&x.0).is_some(), || {
-            law(
-                &p.interpret::<Syn>(),
-                &p.interpret::<D<K>>(),
-                &At::point(x.0),
-            )
+        defined(p.guarded(&x.0).is_some(), || {
+            law(&p.at::<Syn>(), &p.at::<D<K>>(), &At::point(x.0))
         })
     });
+}
+
+/// A random program whose term the laws check: a [`RandomProgram`], or a [`Cond`] of two.
+trait Checked: Arbitrary + Debug {
+    /// The domain.
+    type Dom: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Dom>;
+    /// The codomain.
+    type Cod: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Cod>;
+    /// The program in the conditional category `K`.
+    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, Self::Dom, Self::Cod>;
+    /// Guarded evaluation: `None` where the program leaves its safe domain.
+    fn guarded(&self, x: &Self::Dom) -> Option<Self::Cod>;
+}
+
+impl<P: RandomProgram<Nonlinear>> Checked for P {
+    type Dom = P::Dom;
+    type Cod = P::Cod;
+    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, P::Dom, P::Cod> {
+        self.interpret::<K>()
+    }
+    fn guarded(&self, x: &P::Dom) -> Option<P::Cod> {
+        self.eval(x)
+    }
+}
+
+/// `cond test then otherwise`: a random conditional of two programs of the kind `P`.
+#[derive(Clone, Debug)]
+struct Cond<P> {
+    test: Test<Nonlinear>,
+    then: P,
+    otherwise: P,
+}
+
+impl<P: RandomProgram<Nonlinear, Dom = (f64, f64)>> Checked for Cond<P> {
+    type Dom = (f64, f64);
+    type Cod = P::Cod;
+    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, (f64, f64), P::Cod> {
+        K::cond(
+            self.test.pred(),
+            self.then.interpret::<K>(),
+            self.otherwise.interpret::<K>(),
+        )
+    }
+
+    /// Defined where the test and both branches are, so that no case is decided by a branch's
+    /// domain.
+    fn guarded(&self, x: &(f64, f64)) -> Option<P::Cod> {
+        let (then, otherwise) = (self.then.eval(x)?, self.otherwise.eval(x)?);
+        Some(if self.test.eval(x)? { then } else { otherwise })
+    }
+}
+
+impl<P: Arbitrary> Arbitrary for Cond<P> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Cond {
+            test: Test::arbitrary(g),
+            then: P::arbitrary(g),
+            otherwise: P::arbitrary(g),
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let (test, then, otherwise) =
+            (self.test.clone(), self.then.clone(), self.otherwise.clone());
+        let tests = {
+            let (then, otherwise) = (then.clone(), otherwise.clone());
+            test.shrink().map(move |test| Cond {
+                test,
+                then: then.clone(),
+                otherwise: otherwise.clone(),
+            })
+        };
+        let thens = {
+            let (test, otherwise) = (test.clone(), otherwise.clone());
+            then.shrink().map(move |then| Cond {
+                test: test.clone(),
+                then,
+                otherwise: otherwise.clone(),
+            })
+        };
+        let otherwises = otherwise.shrink().map(move |otherwise| Cond {
+            test: test.clone(),
+            then: then.clone(),
+            otherwise,
+        });
+        Box::new(tests.chain(thens).chain(otherwises))
+    }
 }
