@@ -5,12 +5,13 @@
 //! `∂ᵢ · dy` into each argument's cotangent. A custom primitive's derivative is its own (its
 //! [`Use::Derivative`] and [`Use::Transpose`] nodes, each computing all its coordinates at once),
 //! which has no derivative in turn. A cond node's derivative is a cond node, of the same test, over
-//! its branches' derivatives; a test's derivative is zero.
+//! its branches' derivatives; a test's derivative is zero; a loop's derivatives are loops of its
+//! body's (see [`super::While`]).
 
-use super::cond::Branches;
 use super::custom::Use;
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire};
+use super::while_loop::{WhileReverse, interleave, paired};
 use crate::hasher::FxHashMap;
 use std::f64::consts::FRAC_2_SQRT_PI;
 use std::rc::Rc;
@@ -121,7 +122,7 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
             vec![(x, dx), (z, dz)]
         }
         Op::Test(..) => vec![],
-        Op::Custom(..) | Op::Out(..) | Op::Cond(..) => {
+        Op::Custom(..) | Op::Out(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) => {
             unreachable!("nodes of several coordinates have their own derivatives")
         }
     }
@@ -150,19 +151,33 @@ fn accumulate(out: &mut Graph, acc: &mut Option<Wire>, term: Wire) {
     });
 }
 
-/// The branches of cond nodes, each derived once however many nodes run them.
-#[derive(Default)]
-struct Derived(FxHashMap<*const Branches, Rc<Branches>>);
+/// The derivatives of cond nodes' branches or of loops, each made once however many nodes run
+/// them.
+struct Memo<K, V = K>(FxHashMap<*const K, Rc<V>>);
 
-impl Derived {
-    /// `branches`, each branch transformed by `derive`.
-    fn of(&mut self, branches: &Rc<Branches>, derive: fn(&Graph) -> Graph) -> Rc<Branches> {
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(FxHashMap::default())
+    }
+}
+
+impl<K, V> Memo<K, V> {
+    /// `derive x`, made on the first call for `x`.
+    fn of(&mut self, x: &Rc<K>, derive: impl FnOnce(&K) -> V) -> Rc<V> {
         let derived = self
             .0
-            .entry(Rc::as_ptr(branches))
-            .or_insert_with(|| Rc::new(branches.map(derive)));
+            .entry(Rc::as_ptr(x))
+            .or_insert_with(|| Rc::new(derive(x)));
         Rc::clone(derived)
     }
+}
+
+/// The reverse derivative of a loop's reverse derivative, which is not defined.
+fn no_reverse_over_reverse() -> ! {
+    panic!(
+        "catad::term: the reverse derivative of a `while` loop's reverse derivative is not \
+         defined yet (its forward derivative is: take second derivatives forward over reverse)"
+    )
 }
 
 /// The forward derivative of `g`: inputs `a ++ da`, outputs `f a ++ f′(a) · da`. A tangent that
@@ -180,26 +195,56 @@ pub fn forward(g: &Graph) -> Graph {
         Wire::In(i) => Some(Wire::In(i + n as u32)),
         Wire::Node(j) => tangent[j as usize],
     };
-    // Where a cond node's tangent is the joint node of its branches' forward derivatives, the
-    // coordinate at which its tangents start (else 0).
-    let mut tangent_offset: Vec<u32> = Vec::with_capacity(g.nodes().len());
-    let mut derived = Derived::default();
+    // Where a node's tangent is in one node with its value, the blocks of its coordinates (see
+    // `paired`).
+    let mut joint: Vec<Option<Vec<usize>>> = Vec::with_capacity(g.nodes().len());
+    let (mut branches, mut loops, mut reverse_loops) =
+        (Memo::default(), Memo::default(), Memo::default());
     for op in g.nodes() {
+        if let Op::Out(Wire::Node(c), k) = op
+            && let Some(blocks) = &joint[*c as usize]
+        {
+            let (v, t) = paired(blocks, *k as usize);
+            let node = value[*c as usize];
+            value.push(out.push(Op::Out(node, v as u32)));
+            tangent.push(Some(out.push(Op::Out(node, t as u32))));
+            joint.push(None);
+            continue;
+        }
         let renamed = op.map_args(|w| at(&value, w));
         let mut tangents = Vec::with_capacity(2);
         op.each_arg(|w| tangents.push(dt(&tangent, w)));
-        if let Op::Cond(b, args) = &renamed
-            && tangents[1..].iter().any(Option::is_some)
-        {
-            let mut wires = args.to_vec();
-            for &t in &tangents[1..] {
-                wires.push(or_zero(&mut out, t));
+        // A cond or loop node and its tangent are one node of the derivatives of its graphs.
+        let derived = match &renamed {
+            Op::Cond(b, args) if tangents[1..].iter().any(Option::is_some) => {
+                let mut wires = args.to_vec();
+                for &t in &tangents[1..] {
+                    wires.push(or_zero(&mut out, t));
+                }
+                let b = branches.of(b, |b| b.map(forward));
+                Some((Op::Cond(b, wires.into()), vec![renamed.width()]))
             }
-            let branches = derived.of(b, forward);
-            let joint = out.push(Op::Cond(branches, wires.into()));
-            value.push(joint);
-            tangent.push(Some(joint));
-            tangent_offset.push(b.outputs() as u32);
+            Op::While(l, args) if tangents.iter().any(Option::is_some) => {
+                let zeros: Vec<Wire> = tangents.iter().map(|&t| or_zero(&mut out, t)).collect();
+                let (n, m) = (l.env, l.state());
+                let wires = interleave(&[n, m], args, &zeros);
+                let l = loops.of(l, |l| l.forward(forward));
+                Some((Op::While(l, wires.into()), vec![m]))
+            }
+            Op::WhileReverse(l, args) if tangents.iter().any(Option::is_some) => {
+                let zeros: Vec<Wire> = tangents.iter().map(|&t| or_zero(&mut out, t)).collect();
+                let (n, m) = (l.primal.env, l.primal.state());
+                let wires = interleave(&[n, m, m], args, &zeros);
+                let l = reverse_loops.of(l, |l| l.forward(forward));
+                Some((Op::WhileReverse(l, wires.into()), vec![m, n, m]))
+            }
+            _ => None,
+        };
+        if let Some((op, blocks)) = derived {
+            let node = out.push(op);
+            value.push(node);
+            tangent.push(Some(node));
+            joint.push(Some(blocks));
             continue;
         }
         let y = out.push(renamed.clone());
@@ -212,9 +257,8 @@ pub fn forward(g: &Graph) -> Graph {
                 wires.push(or_zero(&mut out, t));
             }
             Some(out.push(Op::Custom(Rc::clone(p), Use::Derivative, wires.into())))
-        } else if let (Op::Out(Wire::Node(c), k), [Some(node_tangent)]) = (op, &tangents[..]) {
-            let k = k + tangent_offset[*c as usize];
-            Some(out.push(Op::Out(*node_tangent, k)))
+        } else if let (Op::Out(_, k), [Some(node_tangent)]) = (&renamed, &tangents[..]) {
+            Some(out.push(Op::Out(*node_tangent, *k)))
         } else {
             let mut acc = None;
             for ((_, d), da) in partials(&mut out, &renamed, y).into_iter().zip(tangents) {
@@ -227,7 +271,7 @@ pub fn forward(g: &Graph) -> Graph {
         };
         value.push(y);
         tangent.push(dy);
-        tangent_offset.push(0);
+        joint.push(None);
     }
     let mut outputs: Vec<Wire> = g.outputs().iter().map(|&w| at(&value, w)).collect();
     for &w in g.outputs() {
@@ -239,8 +283,8 @@ pub fn forward(g: &Graph) -> Graph {
 
 /// The reverse derivative of `g`: inputs `a ++ db`, outputs `f a ++ f′(a)ᵀ · db`. The primal
 /// nodes come first, then each node's cotangent contributions, last node first; a node no output
-/// depends on contributes nothing. A custom node's cotangent gathers its coordinates' and is
-/// transposed once.
+/// depends on contributes nothing. The cotangent of a node of several coordinates (custom, cond,
+/// loop) gathers its coordinates' and is transposed by one node.
 pub fn reverse(g: &Graph) -> Graph {
     let (n, m) = (g.inputs(), g.outputs().len());
     let mut out = Graph::new(n + m);
@@ -256,7 +300,7 @@ pub fn reverse(g: &Graph) -> Graph {
     let mut input_bar: Vec<Option<Wire>> = vec![None; n];
     let mut node_bar: Vec<Option<Wire>> = vec![None; g.nodes().len()];
     let mut tuple_bar: FxHashMap<u32, Vec<Option<Wire>>> = FxHashMap::default();
-    let mut derived = Derived::default();
+    let (mut branches, mut loops) = (Memo::default(), Memo::default());
     let add_to = |out: &mut Graph, ib: &mut [Option<Wire>], nb: &mut [Option<Wire>], w, t| {
         let slot = match w {
             Wire::In(i) => &mut ib[i as usize],
@@ -275,34 +319,41 @@ pub fn reverse(g: &Graph) -> Graph {
     }
     for (j, op) in g.nodes().iter().enumerate().rev() {
         match op {
-            Op::Custom(p, use_, args) => {
+            // A node of several coordinates: its cotangents, gathered from its coordinates', are
+            // transposed by one node, whose coordinates from `first` on are its arguments' (the
+            // wires `read`) cotangents.
+            op if op.is_tuple() => {
                 let Some(bars) = tuple_bar.remove(&(j as u32)) else {
                     continue;
                 };
-                custom_value(p, *use_);
-                let mut wires: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
+                let mut wires = Vec::new();
+                op.each_arg(|w| wires.push(at(&value, w)));
                 for bar in bars {
                     wires.push(or_zero(&mut out, bar));
                 }
-                let t = out.push(Op::Custom(Rc::clone(p), Use::Transpose, wires.into()));
-                for (i, &arg) in args.iter().enumerate() {
-                    let ti = out.push(Op::Out(t, i as u32));
-                    add_to(&mut out, &mut input_bar, &mut node_bar, arg, ti);
-                }
-            }
-            Op::Cond(b, args) => {
-                let Some(bars) = tuple_bar.remove(&(j as u32)) else {
-                    continue;
+                let wires: Rc<[Wire]> = wires.into();
+                let (transpose, first, read) = match op {
+                    Op::Custom(p, use_, args) => {
+                        custom_value(p, *use_);
+                        (
+                            Op::Custom(Rc::clone(p), Use::Transpose, wires),
+                            0,
+                            &args[..],
+                        )
+                    }
+                    Op::Cond(b, args) => {
+                        let reversed = branches.of(b, |b| b.map(reverse));
+                        (Op::Cond(reversed, wires), b.outputs(), &args[1..])
+                    }
+                    Op::While(l, args) => {
+                        let reversed = loops.of(l, |l| WhileReverse::of(l, reverse));
+                        (Op::WhileReverse(reversed, wires), l.state(), &args[..])
+                    }
+                    _ => no_reverse_over_reverse(),
                 };
-                let mut wires: Vec<Wire> = args.iter().map(|&w| at(&value, w)).collect();
-                for bar in bars {
-                    wires.push(or_zero(&mut out, bar));
-                }
-                let branches = derived.of(b, reverse);
-                let t = out.push(Op::Cond(branches, wires.into()));
-                let m = b.outputs();
-                for (i, &arg) in args[1..].iter().enumerate() {
-                    let ti = out.push(Op::Out(t, (m + i) as u32));
+                let t = out.push(transpose);
+                for (i, &arg) in read.iter().enumerate() {
+                    let ti = out.push(Op::Out(t, (first + i) as u32));
                     add_to(&mut out, &mut input_bar, &mut node_bar, arg, ti);
                 }
             }

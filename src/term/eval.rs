@@ -5,14 +5,15 @@
 use super::cond::Test;
 use super::custom::{Custom, Use};
 use super::graph::Graph;
+use super::nested::Nested;
 use super::op::{Binary, Op, Unary, Wire, binary, unary};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 /// One instruction: the operation of a node, reading slots. Arithmetic has instructions of its
-/// own, so that the most common nodes cost one dispatch; a custom, test or cond node's parts are
-/// boxed, so that an instruction is two words. An [`Op::Out`] is no instruction: it names a slot
-/// of its node's.
+/// own, so that the most common nodes cost one dispatch; the parts of the others are boxed, so
+/// that an instruction is two words. An [`Op::Out`] is no instruction: it names a slot of its
+/// node's.
 #[derive(Debug)]
 enum Instr {
     Const(f64),
@@ -26,30 +27,12 @@ enum Instr {
     Binary(Binary, u32, u32),
     Custom(Box<(Rc<Custom>, Use, Box<[u32]>)>),
     Test(Box<(Rc<Test>, Box<[u32]>)>),
-    Cond(Box<Cond>),
-}
-
-/// A cond node compiled: its test's slot, its inputs' slots, its branches compiled (`then`
-/// first), and the slots each runs in.
-#[derive(Debug)]
-struct Cond {
-    test: u32,
-    inputs: Box<[u32]>,
-    branches: [Compiled; 2],
-    scratch: [RefCell<Scratch>; 2],
-}
-
-/// A branch's inputs, slots and outputs, kept from run to run.
-#[derive(Debug, Default)]
-struct Scratch {
-    inputs: Vec<f64>,
-    slots: Vec<f64>,
-    outputs: Vec<f64>,
+    Nested(Box<Nested>),
 }
 
 /// A graph compiled to run: an instruction per node but [`Op::Out`]s, in order, each writing the
-/// next of `slots` slots — one, or a custom or cond node's coordinates. A cond node's branches
-/// are programs of their own, run in slots the node keeps.
+/// next of `slots` slots — one, or the coordinates of a node of several. The graphs a cond or
+/// loop node holds are programs of their own ([`Nested`]), run in slots the node keeps.
 #[derive(Debug)]
 pub struct Compiled {
     inputs: usize,
@@ -103,12 +86,9 @@ impl Compiled {
                     Rc::clone(p),
                     args.iter().map(|&w| slot(w)).collect(),
                 ))),
-                Op::Cond(b, args) => Instr::Cond(Box::new(Cond {
-                    test: slot(args[0]),
-                    inputs: args[1..].iter().map(|&w| slot(w)).collect(),
-                    branches: [Compiled::new(&b.then), Compiled::new(&b.otherwise)],
-                    scratch: Default::default(),
-                })),
+                Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) => {
+                    Instr::Nested(Box::new(Nested::new(op, slot)))
+                }
             };
             node_slot.push(next);
             next += op.width() as u32;
@@ -175,19 +155,8 @@ impl Compiled {
                     args.extend(wires.iter().map(|&w| s(w)));
                     if p.holds(&args) { 1.0 } else { 0.0 }
                 }
-                Instr::Cond(ref cond) => {
-                    let chosen = usize::from(s(cond.test) == 0.0);
-                    let scratch = &mut *cond.scratch[chosen].borrow_mut();
-                    scratch.inputs.clear();
-                    scratch.inputs.extend(cond.inputs.iter().map(|&w| s(w)));
-                    let Scratch {
-                        inputs,
-                        slots: within,
-                        outputs,
-                    } = scratch;
-                    cond.branches[chosen].run(inputs, within, outputs);
-                    slots[next..next + outputs.len()].copy_from_slice(outputs);
-                    next += outputs.len();
+                Instr::Nested(ref nested) => {
+                    next += nested.run(slots, next);
                     continue;
                 }
             };
@@ -196,5 +165,37 @@ impl Compiled {
         }
         out.clear();
         out.extend(self.outputs.iter().map(|&s| slots[s as usize]));
+    }
+}
+
+/// A compiled graph and the slots and outputs its runs reuse.
+#[derive(Debug)]
+pub struct Runner {
+    code: Compiled,
+    scratch: RefCell<(Vec<f64>, Vec<f64>)>,
+}
+
+impl Runner {
+    /// `g`, compiled.
+    pub fn new(g: &Graph) -> Runner {
+        Runner {
+            code: Compiled::new(g),
+            scratch: RefCell::default(),
+        }
+    }
+
+    /// `f` of the outputs at the coordinates `inputs`.
+    pub fn run<T>(&self, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
+        let (slots, out) = &mut *self.scratch.borrow_mut();
+        self.code.run(inputs, slots, out);
+        f(out)
+    }
+
+    /// Runs at the coordinates `point`, then writes the outputs over `point[from..]`: a step of a
+    /// loop whose point is its environment and then its state.
+    pub fn step(&self, point: &mut [f64], from: usize) {
+        let (slots, out) = &mut *self.scratch.borrow_mut();
+        self.code.run(point, slots, out);
+        point[from..].copy_from_slice(out);
     }
 }

@@ -166,7 +166,12 @@ impl Graph {
                 let xs: Option<Vec<f64>> = args.iter().map(|&w| self.constant_of(w)).collect();
                 Some(if p.holds(&xs?) { 1.0 } else { 0.0 })
             }
-            Op::Const(_) | Op::Custom(..) | Op::Out(..) | Op::Cond(..) => None,
+            Op::Const(_)
+            | Op::Custom(..)
+            | Op::Out(..)
+            | Op::Cond(..)
+            | Op::While(..)
+            | Op::WhileReverse(..) => None,
         }
     }
 
@@ -329,6 +334,7 @@ impl fmt::Debug for Graph {
             Wire::Node(j) => format!("%{j}"),
         };
         let names = |ws: &[Wire]| ws.iter().map(name).collect::<Vec<_>>().join(" ");
+        let nested = |g: &Graph| format!("{g:?}").replace('\n', "\n    ");
         writeln!(f, "graph of {} inputs:", self.inputs)?;
         for (j, op) in self.nodes.iter().enumerate() {
             let text = match op {
@@ -339,15 +345,25 @@ impl fmt::Debug for Graph {
                 Op::Custom(p, use_, args) => format!("{p:?}.{use_:?} {}", names(args)),
                 Op::Out(w, k) => format!("{}.{k}", name(w)),
                 Op::Test(_, args) => format!("test {}", names(args)),
-                Op::Cond(b, args) => {
-                    let branch = |g: &Graph| format!("{g:?}").replace('\n', "\n    ");
-                    format!(
-                        "cond {}\n    then {}\n    else {}",
-                        names(args),
-                        branch(&b.then),
-                        branch(&b.otherwise)
-                    )
-                }
+                Op::Cond(b, args) => format!(
+                    "cond {}\n    then {}\n    else {}",
+                    names(args),
+                    nested(&b.then),
+                    nested(&b.otherwise)
+                ),
+                Op::While(l, args) => format!(
+                    "while {}\n    test {}\n    body {}",
+                    names(args),
+                    nested(&l.test),
+                    nested(&l.body)
+                ),
+                Op::WhileReverse(l, args) => format!(
+                    "while-reverse {}\n    test {}\n    body {}\n    transpose {}",
+                    names(args),
+                    nested(&l.primal.test),
+                    nested(&l.primal.body),
+                    nested(&l.transpose)
+                ),
             };
             writeln!(f, "  %{j} = {text}")?;
         }

@@ -9,21 +9,24 @@
 //! by the named [`Rule`]s.
 //!
 //! Terms cover the vocabulary's products and coproducts, the numeric and elementary functions
-//! over `f64`, minima and maxima, scaling, custom primitives, checkpoints and conditionals (whose
-//! tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)), over objects
-//! whose type fixes their dimension; loops and run-time-length vectors are not terms yet.
+//! over `f64`, minima and maxima, scaling, custom primitives, checkpoints, conditionals and
+//! `while` loops (whose tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)),
+//! over objects whose type fixes their dimension; counted loops and run-time-length vectors are
+//! not terms yet.
 
 mod cond;
 mod custom;
 mod derive;
 mod eval;
 mod graph;
+mod nested;
 mod op;
 mod syn;
 #[allow(clippy::module_inception)]
 mod term;
 #[cfg(test)]
 mod tests;
+mod while_loop;
 
 pub use cond::{Branches, Test};
 pub use custom::{Custom, Use};
@@ -31,3 +34,4 @@ pub use graph::{Graph, Rewrites, Rule};
 pub use op::{Binary, Op, Unary, Wire};
 pub use syn::Syn;
 pub use term::Term;
+pub use while_loop::{While, WhileReverse};

@@ -2,6 +2,7 @@
 
 use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
+use super::while_loop::{While, WhileReverse};
 use crate::interpretations::fun::smaller;
 use crate::space::Scalar;
 use std::hash::{Hash, Hasher};
@@ -81,21 +82,32 @@ pub enum Op {
     /// The branch the first wire chooses (`then` where it is not 0), run at the other wires: a
     /// node of [`Branches::outputs`] coordinates, each read through an [`Op::Out`].
     Cond(Rc<Branches>, Rc<[Wire]>),
+    /// The loop's final state from the wires `e ++ s`: a node of [`While::state`] coordinates.
+    While(Rc<While>, Rc<[Wire]>),
+    /// The loop's reverse derivative from the wires `e ++ s ++ s̄`: a node of
+    /// [`WhileReverse::outputs`] coordinates.
+    WhileReverse(Rc<WhileReverse>, Rc<[Wire]>),
 }
 
 impl Op {
-    /// How many coordinates the node computes: one, but for a custom or cond node.
+    /// How many coordinates the node computes: one, but for a custom, cond or loop node.
     pub fn width(&self) -> usize {
         match self {
             Op::Custom(p, use_, _) => p.width(*use_),
             Op::Cond(b, _) => b.outputs(),
+            Op::While(l, _) => l.state(),
+            Op::WhileReverse(l, _) => l.outputs(),
             _ => 1,
         }
     }
 
-    /// Whether the node's coordinates are read through [`Op::Out`]s: a custom or cond node's.
+    /// Whether the node's coordinates are read through [`Op::Out`]s: a custom, cond or loop
+    /// node's.
     pub fn is_tuple(&self) -> bool {
-        matches!(self, Op::Custom(..) | Op::Cond(..))
+        matches!(
+            self,
+            Op::Custom(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..)
+        )
     }
 
     /// Each wire the operation reads, in order.
@@ -107,9 +119,11 @@ impl Op {
                 f(*a);
                 f(*b)
             }
-            Op::Custom(_, _, args) | Op::Test(_, args) | Op::Cond(_, args) => {
-                args.iter().copied().for_each(f)
-            }
+            Op::Custom(_, _, args)
+            | Op::Test(_, args)
+            | Op::Cond(_, args)
+            | Op::While(_, args)
+            | Op::WhileReverse(_, args) => args.iter().copied().for_each(f),
         }
     }
 
@@ -126,12 +140,16 @@ impl Op {
             Op::Out(w, k) => Op::Out(map(*w), *k),
             Op::Test(p, args) => Op::Test(Rc::clone(p), args.iter().map(|&w| map(w)).collect()),
             Op::Cond(b, args) => Op::Cond(Rc::clone(b), args.iter().map(|&w| map(w)).collect()),
+            Op::While(l, args) => Op::While(Rc::clone(l), args.iter().map(|&w| map(w)).collect()),
+            Op::WhileReverse(l, args) => {
+                Op::WhileReverse(Rc::clone(l), args.iter().map(|&w| map(w)).collect())
+            }
         }
     }
 }
 
 /// Operations are equal when they compute the same thing from the same wires: constants by their
-/// bits, custom primitives, tests and branches by identity.
+/// bits, custom primitives, tests, branches and loops by identity.
 impl PartialEq for Op {
     fn eq(&self, other: &Op) -> bool {
         match (self, other) {
@@ -143,6 +161,8 @@ impl PartialEq for Op {
             (Op::Out(a, k), Op::Out(b, l)) => a == b && k == l,
             (Op::Test(p, a), Op::Test(q, b)) => Rc::ptr_eq(p, q) && a == b,
             (Op::Cond(p, a), Op::Cond(q, b)) => Rc::ptr_eq(p, q) && a == b,
+            (Op::While(p, a), Op::While(q, b)) => Rc::ptr_eq(p, q) && a == b,
+            (Op::WhileReverse(p, a), Op::WhileReverse(q, b)) => Rc::ptr_eq(p, q) && a == b,
             _ => false,
         }
     }
@@ -165,6 +185,8 @@ impl Hash for Op {
             Op::Out(w, k) => (w, k).hash(h),
             Op::Test(p, args) => (Rc::as_ptr(p) as usize, args).hash(h),
             Op::Cond(b, args) => (Rc::as_ptr(b) as usize, args).hash(h),
+            Op::While(l, args) => (Rc::as_ptr(l) as usize, args).hash(h),
+            Op::WhileReverse(l, args) => (Rc::as_ptr(l) as usize, args).hash(h),
         }
     }
 }

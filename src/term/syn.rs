@@ -7,11 +7,13 @@ use super::custom::{Custom, Use};
 use super::graph::Graph;
 use super::op::{Binary, Op, Unary, Wire};
 use super::term::{Term, dim};
+use super::while_loop::While;
 use crate::space::{Additive, Space};
 use crate::vocabulary::{
-    Cartesian, Category, Checkpoint, Cocartesian, Conditional, FloatingCat, FractionalCat,
+    Cartesian, Category, Checkpoint, Cocartesian, Conditional, FloatingCat, FractionalCat, Loops,
     MinMaxCat, Monoidal, NumCat, Pred, Primitive, PrimitiveCat, Scalable,
 };
+use std::any::type_name;
 use std::rc::Rc;
 
 /// The syntax category: programs as [`Term`]s over `f64`, built by the vocabulary's own
@@ -21,7 +23,8 @@ use std::rc::Rc;
 /// of them); a morphism into or out of a run-time-length vector panics when it is built, naming
 /// the type. Its classes are the products and coproducts, the numeric and elementary functions
 /// over `f64` with minima and maxima, scaling, custom primitives, checkpoints (a term keeps
-/// every value its derivative needs, so a checkpoint is the program itself) and conditionals.
+/// every value its derivative needs, so a checkpoint is the program itself), conditionals and
+/// `while` loops.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -299,5 +302,68 @@ impl Conditional for Syn {
             let t = g.push(Op::Test(test, inputs.clone().into()));
             g.cond(t, branches, &inputs)
         })
+    }
+}
+
+/// The test of `p` as a graph of its input's coordinates, one output.
+fn test_graph<A: Additive>(p: &Pred<A>) -> Graph {
+    let mut g = Graph::new(dim::<A>());
+    let t = g.push(Op::Test(Rc::new(Test::new(p)), g.input_wires().into()));
+    g.with_outputs(vec![t])
+}
+
+/// The loops whose objects terms do not carry yet, by what they lack.
+fn not_a_term<T>(loop_: &str) -> ! {
+    panic!(
+        "catad::term: `{loop_}` is not a term yet: {} is no object of terms (write the loop as \
+         `while`, `iterate_while`)",
+        type_name::<T>()
+    )
+}
+
+/// `iterate_while` is a loop node, holding its test and body as graphs. `fold` and `build` read or
+/// make run-time-length vectors and `iterate` a count (a `usize`, no coordinate of a term), so
+/// building any of them panics, naming the type.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+/// // Halve y while it is above 1, in the environment x: y ↦ y · x while y > 1.
+/// let above_one = Pred::compare(|(_, y): (f64, f64)| y, Comparison::Gt, |_| 1.0);
+/// let halve = Syn::iterate_while(above_one, Syn::mul_c());
+/// assert_eq!(halve.apply((0.5, 5.0)), 0.625);
+/// // Three iterations: d/dy = x³, d/dx = 3x²·y.
+/// assert_eq!(halve.gradient((0.5, 5.0)), (3.75, 0.125));
+/// ```
+impl Loops for Syn {
+    fn fold<E: Additive, S: Additive, A: Additive>(
+        _: Term<((E, S), A), S>,
+    ) -> Term<(E, (S, Vec<A>)), S> {
+        not_a_term::<Vec<A>>("fold")
+    }
+
+    fn iterate<E: Additive, S: Additive>(_: Term<(E, S), S>) -> Term<(E, (S, usize)), S> {
+        not_a_term::<usize>("iterate")
+    }
+
+    fn iterate_while<E: Additive, S: Additive>(
+        p: Pred<(E, S)>,
+        f: Term<(E, S), S>,
+    ) -> Term<(E, S), S> {
+        let l = Rc::new(While {
+            env: dim::<E>(),
+            test: test_graph(&p),
+            body: f.graph().clone(),
+        });
+        build(|g| {
+            let node = g.push(Op::While(Rc::clone(&l), g.input_wires().into()));
+            (0..l.state() as u32)
+                .map(|k| g.push(Op::Out(node, k)))
+                .collect()
+        })
+    }
+
+    fn build<E: Additive, B: Additive>(_: Term<(E, usize), B>) -> Term<(E, usize), Vec<B>> {
+        not_a_term::<Vec<B>>("build")
     }
 }

@@ -1,12 +1,12 @@
 //! [`Term`]: a program as data, typed by its domain and codomain.
 
 use super::derive::{forward, reverse};
-use super::eval::Compiled;
+use super::eval::Runner;
 use super::graph::Graph;
 use crate::space::{Additive, Space};
 use nalgebra::DMatrix;
 use std::any::type_name;
-use std::cell::{OnceCell, RefCell};
+use std::cell::OnceCell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -58,24 +58,20 @@ struct Inner {
 /// A graph ready to run: compiled, with the slots its runs reuse.
 struct Program {
     graph: Graph,
-    compiled: Compiled,
-    slots: RefCell<(Vec<f64>, Vec<f64>)>,
+    runner: Runner,
 }
 
 impl Program {
     fn new(graph: Graph) -> Program {
         Program {
-            compiled: Compiled::new(&graph),
+            runner: Runner::new(&graph),
             graph,
-            slots: RefCell::default(),
         }
     }
 
     /// `f` of the outputs at the coordinates `inputs`.
     fn run<T>(&self, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
-        let (slots, out) = &mut *self.slots.borrow_mut();
-        self.compiled.run(inputs, slots, out);
-        f(out)
+        self.runner.run(inputs, f)
     }
 
     /// The outputs after the first `skip`, at `point` followed by each unit vector of `len`

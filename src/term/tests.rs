@@ -1,7 +1,7 @@
 use super::{Custom, Graph, Op, Syn, Term, Use};
 use crate::prelude::*;
 use crate::space::Space;
-use crate::vocabulary::{MinMaxCat, Primitive, PrimitiveCat, primitive};
+use crate::vocabulary::{Loops, MinMaxCat, Primitive, PrimitiveCat, primitive};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -289,5 +289,86 @@ fn a_macro_program_with_a_conditional_is_a_term() {
         assert_eq!(t.apply(a), huber::<Fun>().apply(a));
         assert_eq!(t.vjp(a, 1.0), vjp(&huber::<Reverse>(), a, 1.0));
         hessian_is_gradients_differences(&t, a);
+    }
+}
+
+/// Newton's iteration for `√a` from `y`: `y ↦ (y + a/y) / 2` while `|y² − a| > 10⁻¹²`, in the
+/// environment `a`.
+fn newton_sqrt<K: StraightLine<f64> + Loops>() -> Hom<K, (f64, f64), f64> {
+    let far = Pred::compare(
+        |(a, y): (f64, f64)| (y * y - a).abs(),
+        Comparison::Gt,
+        |_| 1e-12,
+    );
+    let quotient = K::compose(K::div_c(), K::fork(K::exl(), K::exr()));
+    let sum = K::compose(K::add_c(), K::fork(K::exr(), quotient));
+    let half = K::compose(K::mul_c(), K::fork(K::const_c(0.5), sum));
+    K::iterate_while(far, half)
+}
+
+#[test]
+fn a_while_loop_term_runs_and_differentiates_as_the_loop_does() {
+    let t = newton_sqrt::<Syn>();
+    for a in [(2.0, 1.0), (9.0, 4.0), (0.25, 3.0)] {
+        assert_eq!(t.apply(a), newton_sqrt::<Fun>().apply(a));
+        let (value, grad) = t.vjp(a, 1.0);
+        let (expected_value, expected) = vjp(&newton_sqrt::<Reverse>(), a, 1.0);
+        assert_eq!(value, expected_value);
+        let close = |x: f64, y: f64| (x - y).abs() <= 1e-14 * (1.0 + y.abs());
+        assert!(
+            close(grad.0, expected.0) && close(grad.1, expected.1),
+            "{grad:?} vs {expected:?}"
+        );
+        let (_, tangent) = t.jvp(a, (0.5, -1.0));
+        let (_, expected) = jvp(&newton_sqrt::<Forward>(), a, (0.5, -1.0));
+        assert!(close(tangent, expected), "{tangent} vs {expected}");
+    }
+    // The derivatives of a loop are loops, and differentiate again: the Hessian (forward over
+    // reverse), and the Jacobian of the forward term, against central differences.
+    hessian_is_gradients_differences(&t, (2.0, 1.0));
+    hessian_is_gradients_differences(&t, (0.25, 3.0));
+    // Converged, the loop is √a: d²/da² √a = −¼ a^(−3/2).
+    let h = t.hessian((2.0, 1.0))[(0, 0)];
+    assert!((h + 0.25 * 2.0_f64.powf(-1.5)).abs() < 1e-9, "{h}");
+    let forward = t.forward();
+    let ((a, y), eps) = ((2.0, 1.0), 1e-6);
+    let jacobian = forward.jacobian(((a, y), (1.0, 0.0)));
+    let slope = |a: f64| t.jvp((a, y), (1.0, 0.0)).1;
+    let fd = (slope(a + eps) - slope(a - eps)) / (2.0 * eps);
+    assert!((jacobian[(1, 0)] - fd).abs() < 1e-6, "{jacobian} vs {fd}");
+}
+
+#[test]
+fn a_loop_runs_until_its_test_fails() {
+    let t = newton_sqrt::<Syn>();
+    // At the root the test fails at once: no iteration, the state is the initial one.
+    assert_eq!(t.apply((4.0, 2.0)), 2.0);
+    assert_eq!(t.gradient((4.0, 2.0)), (0.0, 1.0));
+    assert!((t.apply((2.0, 1.0)) - 2.0_f64.sqrt()).abs() < 1e-15);
+}
+
+#[test]
+#[should_panic(expected = "`iterate` is not a term yet: usize is no object of terms")]
+fn a_counted_loop_is_not_a_term_yet() {
+    Syn::iterate::<f64, f64>(Syn::mul_c());
+}
+
+/// Halvings of `x² + 1` until it is at most 1, by a `while` loop.
+#[crate::program]
+fn halvings(x: f64) -> f64 {
+    let mut y = x * x + 1.0;
+    while y > 1.0 {
+        y = 0.5 * y;
+    }
+    y
+}
+
+#[test]
+fn a_macro_program_with_a_while_loop_is_a_term() {
+    let t = halvings::<Syn>();
+    for x in [0.3, -2.5, 7.0] {
+        assert_eq!(t.apply(x), halvings::<Fun>().apply(x));
+        assert_eq!(t.vjp(x, 1.0), vjp(&halvings::<Reverse>(), x, 1.0));
+        hessian_is_gradients_differences(&t, x);
     }
 }
