@@ -11,8 +11,9 @@
 //! Terms cover the vocabulary's products and coproducts, the numeric and elementary functions
 //! over `f64`, minima and maxima, scaling, custom primitives, checkpoints, conditionals and
 //! `while` loops (whose tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)),
-//! over objects whose type fixes their dimension; counted loops and run-time-length vectors are
-//! not terms yet.
+//! the indexed classes over containers of fixed size and the representations of structures, over
+//! objects whose type fixes their dimension; counted loops and run-time-length vectors are not
+//! terms yet.
 
 mod cond;
 mod custom;
@@ -22,6 +23,7 @@ mod graph;
 mod nested;
 mod op;
 mod syn;
+mod syn_indexed;
 #[allow(clippy::module_inception)]
 mod term;
 #[cfg(test)]

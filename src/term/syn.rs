@@ -23,8 +23,9 @@ use std::rc::Rc;
 /// of them); a morphism into or out of a run-time-length vector panics when it is built, naming
 /// the type. Its classes are the products and coproducts, the numeric and elementary functions
 /// over `f64` with minima and maxima, scaling, custom primitives, checkpoints (a term keeps
-/// every value its derivative needs, so a checkpoint is the program itself), conditionals and
-/// `while` loops.
+/// every value its derivative needs, so a checkpoint is the program itself), conditionals,
+/// `while` loops, the indexed classes over containers of fixed size (`Arr<N>`, `SVec<N>`) and
+/// the representations of structures (`HasRep`).
 ///
 /// ```
 /// use catad::prelude::*;
@@ -44,7 +45,9 @@ use std::rc::Rc;
 pub struct Syn;
 
 /// The term with `inputs` input coordinates and the outputs `outputs` makes in its graph.
-fn build<A: Additive, B: Additive>(outputs: impl FnOnce(&mut Graph) -> Vec<Wire>) -> Term<A, B> {
+pub(super) fn build<A: Additive, B: Additive>(
+    outputs: impl FnOnce(&mut Graph) -> Vec<Wire>,
+) -> Term<A, B> {
     let mut g = Graph::new(dim::<A>());
     let out = outputs(&mut g);
     Term::new(g.with_outputs(out))

@@ -372,3 +372,37 @@ fn a_macro_program_with_a_while_loop_is_a_term() {
         hessian_is_gradients_differences(&t, x);
     }
 }
+
+/// A neuron's parameters: a user's struct with a vector field.
+#[derive(Clone, Debug, PartialEq, crate::space::HasRep)]
+struct Neuron {
+    w: nalgebra::SVector<f64, 2>,
+    b: f64,
+}
+
+/// A neuron's squared error on the point `x` of label `y`: (tanh(w · x + b) − y)².
+#[crate::program]
+fn neuron_loss(p: Neuron, x: nalgebra::SVector<f64, 2>, y: f64) -> f64 {
+    let w: nalgebra::SVector<f64, 2> = p.w;
+    ((w.dot(x) + p.b).tanh() - y).powi(2)
+}
+
+#[test]
+fn a_macro_program_of_structs_and_fixed_vectors_is_a_term() {
+    let t = neuron_loss::<Syn>();
+    let p = Neuron {
+        w: nalgebra::Vector2::new(0.5, -1.5),
+        b: 0.25,
+    };
+    let a = ((p, nalgebra::Vector2::new(1.0, 2.0)), 0.3);
+    assert_eq!(t.apply(a.clone()), neuron_loss::<Fun>().apply(a.clone()));
+    let (value, grad) = t.vjp(a.clone(), 1.0);
+    let (expected_value, expected) = vjp(&neuron_loss::<Reverse>(), a.clone(), 1.0);
+    assert_eq!(value, expected_value);
+    let close = |x: &[f64], y: &[f64]| x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-14);
+    assert!(
+        close(&grad.coords(), &expected.coords()),
+        "{grad:?} vs {expected:?}"
+    );
+    hessian_is_gradients_differences(&t, a);
+}

@@ -1,15 +1,18 @@
 //! The suite of the term laws ([`crate::terms`]): on random programs of every scalar kind and on
 //! conditionals of them, the term built in `Syn` runs as the program in `Fun`, its derivatives
 //! are those of every mode, it preserves composition, and its second derivatives agree in both
-//! orders.
+//! orders; on random vector programs at fixed shapes, its derivatives are `Forward`'s and
+//! `Reverse`'s.
 
-use super::check::{Laws, defined};
+use super::check::{Laws, at_vector, defined};
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
 use crate::program::{Curve, Field, Interprets, Line, Nonlinear, Plane, Pt, RandomProgram, Test};
 use crate::random::RandomShape;
+use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
 use crate::{At, terms};
 use catad::interpretations::{D, DMap};
 use catad::prelude::*;
+use catad::space::{Arr, SVec};
 use catad::space::{Rescale, Space};
 use catad::term::{Syn, Term};
 use quickcheck::{Arbitrary, Gen};
@@ -20,7 +23,7 @@ use std::marker::PhantomData;
 /// conditionals `cond p f g` of a random [`Test`] and branches `ℝ² → ℝ²`, in every mode of
 /// [`for_each_mode`]; composition on pairs of `ℝ → ℝ` programs; second derivatives on `ℝ² → ℝ`
 /// programs and conditionals of them, without custom primitives (whose derivatives are first
-/// derivatives only).
+/// derivatives only); vector programs at `Arr<3>` and `SVec<2>` against `Forward` and `Reverse`.
 ///
 /// ```no_run
 /// catad_laws::suite::terms();
@@ -41,6 +44,8 @@ pub fn terms() {
         },
     );
     on_kind::<Cond<Plane<Nonlinear>>>(&laws.at("cond on ℝ² → ℝ²"));
+    on_vectors::<Arr<3>>(&laws.at("Arr<3>"));
+    on_vectors::<SVec<2>>(&laws.at("SVec<2>"));
     laws.at("ℝ² → ℝ").check(
         terms::second_orders_agree::<(f64, f64)>,
         |law, (p, x): (Field<Nonlinear>, Pt<(f64, f64)>)| {
@@ -72,6 +77,33 @@ fn on_kind<P: Checked>(laws: &Laws) {
         },
     );
     for_each_mode(&mut InMode::<P>(laws.clone(), PhantomData));
+}
+
+/// The laws on vector programs ([`VecMap`]) at the fixed shape `H`: the term's forward
+/// derivative against `Forward`'s, its reverse derivative against `Reverse`'s (each also checks
+/// the value).
+fn on_vectors<H: Shape>(laws: &Laws)
+where
+    Syn: InterpretsI<Nonlinear, H>,
+    Forward: InterpretsI<Nonlinear, H>,
+    Reverse: InterpretsI<Nonlinear, H>,
+{
+    laws.check(
+        terms::forward_is_mode::<Forward, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x): (VecMap<Nonlinear>, VecPt)| {
+            at_vector::<Syn, Nonlinear, H>(&p, &x, |t, h, xs| {
+                law(&t, &p.interpret::<Forward, H>(h), &At::point(xs))
+            })
+        },
+    );
+    laws.check(
+        terms::reverse_is_mode::<Reverse, H::Obj<f64>, H::Obj<f64>>,
+        |law, (p, x): (VecMap<Nonlinear>, VecPt)| {
+            at_vector::<Syn, Nonlinear, H>(&p, &x, |t, h, xs| {
+                law(&t, &p.interpret::<Reverse, H>(h), &At::point(xs))
+            })
+        },
+    );
 }
 
 /// The derivative laws of terms against one mode.
