@@ -192,57 +192,22 @@ impl Diagram {
                 total(bundles)
             );
         }
-        let mut nodes = Vec::new();
-        let mut wires = Vec::new();
-        // The port that writes each slot of the tape.
-        let mut source = Vec::with_capacity(tape.slots());
-        for &(name, size) in inputs {
-            source.extend((0..size).map(|port| Port {
-                node: nodes.len(),
-                port,
-            }));
-            nodes.push(Node::bundle(NodeKind::Input, name, size));
-        }
+        let mut d = Builder::new(inputs);
         for &c in tape.constants() {
-            source.push(Port {
-                node: nodes.len(),
-                port: 0,
-            });
-            nodes.push(Node::new(NodeKind::Constant, format!("{c}"), 0, 1));
+            let node = d.constant(c);
+            d.source.push(Port { node, port: 0 });
         }
         for op in tape.ops() {
-            let node = nodes.len();
-            let mut box_ = Node::new(
-                NodeKind::Operation,
-                label(op),
-                op.operands().count(),
-                op.width(),
-            );
-            if let Op::SinCos(_) = op {
-                box_.outputs = vec!["sin".to_owned(), "cos".to_owned()];
-            }
-            for (port, operand) in op.operands().enumerate() {
-                wires.push(Wire {
-                    from: source[operand as usize],
-                    to: Port { node, port },
-                });
-            }
-            source.extend((0..box_.outputs.len()).map(|port| Port { node, port }));
-            nodes.push(box_);
+            let ports = match op {
+                Op::SinCos(_) => vec!["sin".to_owned(), "cos".to_owned()],
+                _ => vec![String::new(); op.width()],
+            };
+            let operands: Vec<usize> = op.operands().map(|o| o as usize).collect();
+            let node = d.operation(label(op), &operands, ports);
+            d.source
+                .extend((0..op.width()).map(|port| Port { node, port }));
         }
-        let mut slots = tape.output_slots().iter();
-        for &(name, size) in outputs {
-            let node = nodes.len();
-            for port in 0..size {
-                let slot = *slots.next().expect("the bundles add up to the outputs");
-                wires.push(Wire {
-                    from: source[slot as usize],
-                    to: Port { node, port },
-                });
-            }
-            nodes.push(Node::bundle(NodeKind::Output, name, size));
-        }
-        Diagram { nodes, wires }
+        d.finish(outputs, tape.output_slots().iter().map(|&s| s as usize))
     }
 
     /// The boxes: the input bundles, the constants, the operations in the order they run, the
@@ -306,5 +271,77 @@ fn label(op: Op) -> String {
     match op {
         Op::Powi(_, n) => format!("powi {n}"),
         _ => op.name().to_owned(),
+    }
+}
+
+/// A diagram as it is built: its boxes and wires, and the port that writes each value (a tape's
+/// slot, a graph's wire), inputs first.
+pub(super) struct Builder {
+    nodes: Vec<Node>,
+    wires: Vec<Wire>,
+    /// The port writing each value, by the value's number.
+    pub source: Vec<Port>,
+}
+
+impl Builder {
+    /// A diagram of the input bundles `inputs` (each a name and a number of coordinates).
+    pub fn new(inputs: &[(&str, usize)]) -> Builder {
+        let mut d = Builder {
+            nodes: Vec::new(),
+            wires: Vec::new(),
+            source: Vec::new(),
+        };
+        for &(name, size) in inputs {
+            let node = d.nodes.len();
+            d.source.extend((0..size).map(|port| Port { node, port }));
+            d.nodes.push(Node::bundle(NodeKind::Input, name, size));
+        }
+        d
+    }
+
+    /// A box for the constant `c`; its number.
+    pub fn constant(&mut self, c: f64) -> usize {
+        self.nodes
+            .push(Node::new(NodeKind::Constant, format!("{c}"), 0, 1));
+        self.nodes.len() - 1
+    }
+
+    /// A box for an operation labelled `label` reading the values `operands`, with the output
+    /// ports `ports` (their labels); its number.
+    pub fn operation(&mut self, label: String, operands: &[usize], ports: Vec<String>) -> usize {
+        let node = self.nodes.len();
+        let mut box_ = Node::new(NodeKind::Operation, label, operands.len(), 0);
+        box_.outputs = ports;
+        for (port, &operand) in operands.iter().enumerate() {
+            self.wires.push(Wire {
+                from: self.source[operand],
+                to: Port { node, port },
+            });
+        }
+        self.nodes.push(box_);
+        node
+    }
+
+    /// The diagram, its results bundled as `outputs` and read from the values `values`, in order.
+    pub fn finish(
+        mut self,
+        outputs: &[(&str, usize)],
+        mut values: impl Iterator<Item = usize>,
+    ) -> Diagram {
+        for &(name, size) in outputs {
+            let node = self.nodes.len();
+            for port in 0..size {
+                let value = values.next().expect("the bundles add up to the outputs");
+                self.wires.push(Wire {
+                    from: self.source[value],
+                    to: Port { node, port },
+                });
+            }
+            self.nodes.push(Node::bundle(NodeKind::Output, name, size));
+        }
+        Diagram {
+            nodes: self.nodes,
+            wires: self.wires,
+        }
     }
 }

@@ -7,7 +7,9 @@
 //! of wires. So a picture shows what actually runs — forward mode's tangents flowing with the
 //! values, reverse mode's cotangent flowing back through the same products — and why a gradient
 //! costs what it costs. [`Diagram::to_svg`] lays it out in pure Rust (no GraphViz needed);
-//! [`Diagram::to_dot`] writes it for GraphViz.
+//! [`Diagram::to_dot`] writes it for GraphViz. A [term](crate::term) draws its graph and its
+//! derivatives' graphs the same way ([`Term::draw`](crate::term::Term::draw),
+//! `draw_forward`, `draw_reverse`).
 //!
 //! ```
 //! use catad::prelude::*;
@@ -47,6 +49,7 @@ mod dot;
 mod layout;
 mod render;
 mod svg;
+mod term;
 
 pub use diagram::{Diagram, Node, NodeKind, Port, Wire};
 

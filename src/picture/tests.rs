@@ -248,3 +248,26 @@ fn a_diagram_names_both_sizes_when_its_bundles_do_not_fit_the_tape() {
         "catad::picture: the input bundles have 3 coordinates, the tape has 2"
     );
 }
+
+#[test]
+fn a_term_and_its_derivatives_compute_what_they_draw() {
+    use crate::term::Syn;
+    let t = crate::paper::cos_sin_prod::<Syn, f64>();
+    let (a, da, db) = ((0.5, 2.0), (1.0, -0.5), (0.25, 3.0));
+    let (b, jvp) = t.jvp(a, da);
+    let (_, vjp) = t.vjp(a, db);
+    let drawn = run(&t.draw(), &[a.0, a.1]);
+    assert!(close(&drawn, &[b.0, b.1]), "{drawn:?}");
+    let drawn = run(&t.draw_forward(), &[a.0, a.1, da.0, da.1]);
+    assert!(close(&drawn, &[b.0, b.1, jvp.0, jvp.1]), "{drawn:?}");
+    let drawn = run(&t.draw_reverse(), &[a.0, a.1, db.0, db.1]);
+    assert!(close(&drawn, &[b.0, b.1, vjp.0, vjp.1]), "{drawn:?}");
+    assert!(t.draw_reverse().to_svg().starts_with("<svg"));
+    // A conditional is a test and a cond box, whose coordinates are its box's ports; its
+    // reverse derivative is a second cond box, of the branches' reverse derivatives.
+    let positive = Pred::compare(|x: f64| x, Comparison::Gt, |_| 0.0);
+    let relu = Syn::cond(positive, Syn::id(), Syn::const_c(0.0));
+    let d = relu.draw_reverse();
+    assert_eq!((d.count("test"), d.count("cond")), (1, 2));
+    assert!(d.to_svg().contains(">cond<"));
+}
