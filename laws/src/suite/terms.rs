@@ -6,7 +6,9 @@
 
 use super::check::{Laws, at_vector, defined};
 use crate::modes::{Mode, ModeVisitor, Representation, for_each_mode};
-use crate::program::{Curve, Field, Interprets, Line, Nonlinear, Plane, Pt, RandomProgram, Test};
+use crate::program::{
+    Curve, Field, Interprets, KINK, Line, Nonlinear, Plane, Pt, RandomProgram, Test,
+};
 use crate::random::RandomShape;
 use crate::vector::{InterpretsI, Shape, VecMap, VecPt};
 use crate::{At, terms};
@@ -44,6 +46,7 @@ pub fn terms() {
         },
     );
     on_kind::<Cond<Plane<Nonlinear>>>(&laws.at("cond on ℝ² → ℝ²"));
+    on_kind::<While>(&laws.at("while on ℝ × ℝ"));
     on_vectors::<Arr<3>>(&laws.at("Arr<3>"));
     on_vectors::<SVec<2>>(&laws.at("SVec<2>"));
     laws.at("ℝ² → ℝ").check(
@@ -52,6 +55,18 @@ pub fn terms() {
             let first_order_only = format!("{p:?}").contains("Softplus");
             defined(p.eval(&x.0).is_some() && !first_order_only, || {
                 law(&p.interpret::<Syn>(), &x.0)
+            })
+        },
+    );
+    laws.at("while on ℝ × ℝ").check(
+        terms::second_orders_agree::<(f64, f64)>,
+        |law, (p, x): (While, Pt<(f64, f64)>)| {
+            let first_order_only = format!("{p:?}").contains("Softplus");
+            defined(p.guarded(&x.0).is_some() && !first_order_only, || {
+                law(
+                    &Syn::compose(Syn::exl(), Syn::fork(p.at::<Syn>(), Syn::id())),
+                    &x.0,
+                )
             })
         },
     );
@@ -111,6 +126,10 @@ struct InMode<P>(Laws, PhantomData<P>);
 
 impl<P: Checked> ModeVisitor for InMode<P> {
     fn visit<K: Representation>(&mut self, mode: &Mode) {
+        // Loops are checked in the modes whose loops the suites check on any body (see `Mode`).
+        if P::LOOPS && (mode.static_only || mode.shallow) {
+            return;
+        }
         let laws = self.0.at(mode.name);
         against_mode::<P, K, _>(&laws, terms::forward_is_mode::<D<K>, P::Dom, P::Cod>);
         against_mode::<P, K, _>(&laws, terms::reverse_is_mode::<D<K>, P::Dom, P::Cod>);
@@ -131,14 +150,22 @@ where
     });
 }
 
-/// A random program whose term the laws check: a [`RandomProgram`], or a [`Cond`] of two.
+/// The categories the term laws run programs in: `Syn`, `Fun` and each mode's `D<K>`.
+trait Runs: Interprets<Nonlinear> + Conditional + Loops + NumCat<f64> + FloatingCat<f64> {}
+
+impl<K: Interprets<Nonlinear> + Conditional + Loops + NumCat<f64> + FloatingCat<f64>> Runs for K {}
+
+/// A random program whose term the laws check: a [`RandomProgram`], a [`Cond`] of two, or a
+/// [`While`] loop of one.
 trait Checked: Arbitrary + Debug {
     /// The domain.
     type Dom: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Dom>;
     /// The codomain.
     type Cod: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Cod>;
-    /// The program in the conditional category `K`.
-    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, Self::Dom, Self::Cod>;
+    /// Whether the program loops.
+    const LOOPS: bool = false;
+    /// The program in the category `K`.
+    fn at<K: Runs>(&self) -> Hom<K, Self::Dom, Self::Cod>;
     /// Guarded evaluation: `None` where the program leaves its safe domain.
     fn guarded(&self, x: &Self::Dom) -> Option<Self::Cod>;
 }
@@ -146,7 +173,7 @@ trait Checked: Arbitrary + Debug {
 impl<P: RandomProgram<Nonlinear>> Checked for P {
     type Dom = P::Dom;
     type Cod = P::Cod;
-    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, P::Dom, P::Cod> {
+    fn at<K: Runs>(&self) -> Hom<K, P::Dom, P::Cod> {
         self.interpret::<K>()
     }
     fn guarded(&self, x: &P::Dom) -> Option<P::Cod> {
@@ -165,7 +192,7 @@ struct Cond<P> {
 impl<P: RandomProgram<Nonlinear, Dom = (f64, f64)>> Checked for Cond<P> {
     type Dom = (f64, f64);
     type Cod = P::Cod;
-    fn at<K: Interprets<Nonlinear> + Conditional>(&self) -> Hom<K, (f64, f64), P::Cod> {
+    fn at<K: Runs>(&self) -> Hom<K, (f64, f64), P::Cod> {
         K::cond(
             self.test.pred(),
             self.then.interpret::<K>(),
@@ -215,5 +242,70 @@ impl<P: Arbitrary> Arbitrary for Cond<P> {
             otherwise,
         });
         Box::new(tests.chain(thens).chain(otherwises))
+    }
+}
+
+/// `while s < limit { s = s + ½ + tanh² (step (e, s)) }` in the environment `e`, from `(e, s)`:
+/// a random loop that ends, each iteration adding at least ½, at most 26 iterations from the
+/// points the laws draw.
+#[derive(Clone, Debug)]
+struct While {
+    step: Field<Nonlinear>,
+    limit: f64,
+}
+
+impl While {
+    /// The loop's iteration: `s + ½ + tanh² (step (e, s))`.
+    fn next(&self, (e, s): (f64, f64)) -> Option<f64> {
+        let t = self.step.eval(&(e, s))?.tanh();
+        Some(s + 0.5 + t * t)
+    }
+}
+
+impl Checked for While {
+    type Dom = (f64, f64);
+    type Cod = f64;
+    const LOOPS: bool = true;
+    fn at<K: Runs>(&self) -> Hom<K, (f64, f64), f64> {
+        let limit = self.limit;
+        let below = Pred::compare(|(_, s): (f64, f64)| s, Comparison::Lt, move |_| limit);
+        let t = K::compose(K::tanh_c(), self.step.interpret::<K>());
+        let increment = K::compose(
+            K::add_c(),
+            K::fork(
+                K::const_c(0.5),
+                K::compose(K::mul_c(), K::fork(t.clone(), t)),
+            ),
+        );
+        K::iterate_while(below, K::compose(K::add_c(), K::fork(K::exr(), increment)))
+    }
+
+    /// Defined where every iteration is, and no state is within [`KINK`] of the limit, where
+    /// the number of iterations could differ with rounding.
+    fn guarded(&self, &(e, s): &(f64, f64)) -> Option<f64> {
+        let mut s = s;
+        loop {
+            if (s - self.limit).abs() < KINK {
+                return None;
+            }
+            if s >= self.limit {
+                return Some(s);
+            }
+            s = self.next((e, s))?;
+        }
+    }
+}
+
+impl Arbitrary for While {
+    fn arbitrary(g: &mut Gen) -> Self {
+        While {
+            step: Field::arbitrary(g),
+            limit: *g.choose(&[-1.5, 0.5, 2.5]).expect("three limits"),
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let limit = self.limit;
+        Box::new(self.step.shrink().map(move |step| While { step, limit }))
     }
 }
