@@ -2,9 +2,10 @@
 //! category's image of the program, and each interpretation of the term is the functor out of it —
 //! so interpreting the term must give what the program gives when instantiated in that category
 //! directly. Stated for running (`Fun`), for the forward and the reverse derivative (each mode
-//! `D<K>`), for composition, and for second derivatives (a derivative term differentiated again).
+//! `D<K>`), for the term interpreted in each mode, for composition, and for second derivatives (a
+//! derivative term differentiated again).
 
-use crate::{At, Observe, close_slices};
+use crate::{At, Observe, close_slices, same_at};
 use catad::interpretations::Func;
 use catad::prelude::*;
 use catad::term::{Syn, Term};
@@ -76,6 +77,31 @@ pub fn reverse_is_mode<C: Observe<f64>, A: Space<f64>, B: Space<f64>>(
         seen.extend(rows.iter().map(|row| row[j]));
     }
     close_slices(&seen, &C::observe(in_c, &at.a, &at.b))
+}
+
+/// `⟦t⟧_C = ⟦p⟧_C` where `t` is `p`'s term: the term interpreted in the category `C`
+/// ([`Term::interpret`]) is, observed at `a` (value and, in a derivative category, Jacobian),
+/// the program instantiated in `C` — the functor out of terms agrees with the program's
+/// interpretation.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+/// use catad_laws::{At, terms::interpretation_is_mode};
+/// let law = interpretation_is_mode::<Reverse, (f64, f64), f64>;
+/// assert!(law(&Syn::mul_c(), &Reverse::mul_c(), &At::point((2.0, 3.0))));
+/// ```
+pub fn interpretation_is_mode<C, A, B>(
+    term: &Term<A, B>,
+    in_c: &Hom<C, A, B>,
+    at: &At<A, B>,
+) -> bool
+where
+    C: Observe<f64> + PrimitiveCat<f64>,
+    A: Space<f64>,
+    B: Space<f64>,
+{
+    same_at::<C, f64, A, B>(&term.interpret::<C>(), in_c, at)
 }
 
 /// `run (g ∘ f) = run g ∘ run f`: running preserves composition.

@@ -20,6 +20,7 @@ mod custom;
 mod derive;
 mod eval;
 mod graph;
+mod interpret;
 mod nested;
 mod op;
 mod syn;

@@ -132,6 +132,7 @@ impl<P: Checked> ModeVisitor for InMode<P> {
         }
         let laws = self.0.at(mode.name);
         against_mode::<P, K, _>(&laws, terms::forward_is_mode::<D<K>, P::Dom, P::Cod>);
+        against_mode::<P, K, _>(&laws, terms::interpretation_is_mode::<D<K>, P::Dom, P::Cod>);
         against_mode::<P, K, _>(&laws, terms::reverse_is_mode::<D<K>, P::Dom, P::Cod>);
     }
 }
