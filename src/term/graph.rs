@@ -249,10 +249,15 @@ impl Graph {
             };
             return self.append(branch, inputs);
         }
-        let width = branches.outputs() as u32;
         let mut args = vec![test];
         args.extend_from_slice(inputs);
-        let node = self.push(Op::Cond(branches, args.into()));
+        self.tuple(Op::Cond(branches, args.into()))
+    }
+
+    /// The wires of the coordinates of `op`, a node of several (each an [`Op::Out`] of it).
+    pub fn tuple(&mut self, op: Op) -> Vec<Wire> {
+        let width = op.width() as u32;
+        let node = self.push(op);
         (0..width).map(|k| self.push(Op::Out(node, k))).collect()
     }
 

@@ -263,10 +263,7 @@ impl PrimitiveCat<f64> for Syn {
         let custom = Rc::new(Custom::new(p));
         build(|g| {
             let args = g.input_wires().into();
-            let node = g.push(Op::Custom(Rc::clone(&custom), Use::Value, args));
-            (0..custom.outputs as u32)
-                .map(|k| g.push(Op::Out(node, k)))
-                .collect()
+            g.tuple(Op::Custom(custom, Use::Value, args))
         })
     }
 }
@@ -295,14 +292,14 @@ impl Conditional for Syn {
         then: Term<A, B>,
         otherwise: Term<A, B>,
     ) -> Term<A, B> {
-        let test = Rc::new(Test::new(&p));
+        let test = test_graph(&p);
         let branches = Rc::new(Branches::new(
             then.graph().clone(),
             otherwise.graph().clone(),
         ));
         build(|g| {
             let inputs = g.input_wires();
-            let t = g.push(Op::Test(test, inputs.clone().into()));
+            let t = g.append(&test, &inputs)[0];
             g.cond(t, branches, &inputs)
         })
     }
@@ -359,10 +356,8 @@ impl Loops for Syn {
             body: f.graph().clone(),
         });
         build(|g| {
-            let node = g.push(Op::While(Rc::clone(&l), g.input_wires().into()));
-            (0..l.state() as u32)
-                .map(|k| g.push(Op::Out(node, k)))
-                .collect()
+            let args = g.input_wires().into();
+            g.tuple(Op::While(l, args))
         })
     }
 
