@@ -117,6 +117,7 @@ fn label(op: &Op) -> String {
             Erf => "erf",
             Abs => "abs",
             Sign => "sign",
+            Detach => "as scalar",
         },
         Op::Binary(b, ..) => match b {
             Add => "add",
@@ -130,6 +131,7 @@ fn label(op: &Op) -> String {
             PowfDy => "powf_dy",
             Weight => "weight",
         },
+        Op::Index(i, ..) => return format!("{i:?}").to_lowercase() + "_ix",
         Op::Powi(n, _) => return format!("powi {n}"),
         Op::Custom(p, use_, _) => {
             return match use_ {

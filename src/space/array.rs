@@ -12,6 +12,7 @@ use super::{Additive, Scalar, Space, dim_times};
 
 impl<T: Additive, const N: usize> Additive for [T; N] {
     const DIM: Option<usize> = dim_times(T::DIM, N);
+    const COMPONENTS: Option<usize> = dim_times(T::COMPONENTS, N);
     fn zero() -> Self {
         std::array::from_fn(|_| T::zero())
     }
@@ -53,5 +54,13 @@ impl<S: Scalar, T: Space<S>, const N: usize> Space<S> for [T; N] {
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         std::array::from_fn(|i| self[i].read_coords(coords))
+    }
+    fn push_components(&self, out: &mut Vec<S>) {
+        for x in self {
+            x.push_components(out);
+        }
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        std::array::from_fn(|i| self[i].read_components(components))
     }
 }

@@ -75,6 +75,18 @@ pub trait Additive: Clone + Debug + 'static {
     /// ```
     const DIM: Option<usize>;
 
+    /// The number of components when the type alone fixes it: the coordinates and the indices
+    /// (`usize`s, which have no coordinate), so `Some(1)` for `usize` and `DIM` for a type that
+    /// holds no index. What a program's term carries of a value: see
+    /// [`Space::push_components`].
+    ///
+    /// ```
+    /// use catad::space::Additive;
+    /// assert_eq!(<(f64, usize)>::DIM, Some(1));
+    /// assert_eq!(<(f64, usize)>::COMPONENTS, Some(2));
+    /// ```
+    const COMPONENTS: Option<usize> = Self::DIM;
+
     /// The additive identity.
     fn zero() -> Self;
     /// The sum `self + other`.
@@ -224,6 +236,39 @@ pub trait Space<S>: Additive {
     ///
     /// If `coords` runs out first.
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self;
+
+    /// Appends the components of `self` to `out`: its coordinates and, in their places, its
+    /// indices, each as the scalar of its value. A term computes with indices as with scalars
+    /// (an index's derivative is zero), so this is what it reads of a value.
+    ///
+    /// The provided definition is [`push_coords`](Space::push_coords), right for a space that
+    /// holds no index.
+    ///
+    /// ```
+    /// use catad::space::Space;
+    /// let mut out = Vec::new();
+    /// (2.5, 7_usize).push_components(&mut out);
+    /// assert_eq!(out, vec![2.5, 7.0]);
+    /// ```
+    fn push_components(&self, out: &mut Vec<S>) {
+        self.push_coords(out);
+    }
+
+    /// Builds a value of `self`'s shape from the next components (see
+    /// [`push_components`](Space::push_components)); an index is its component's value.
+    ///
+    /// # Panics
+    ///
+    /// If `components` runs out first, or an index's component is no count.
+    ///
+    /// ```
+    /// use catad::space::{Additive, Space};
+    /// let x = <(f64, usize)>::zero().read_components(&mut [2.5, 7.0].into_iter());
+    /// assert_eq!(x, (2.5, 7));
+    /// ```
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        self.read_coords(components)
+    }
 
     /// Appends the coordinates of `self` read in the shape of `shape`: those of
     /// [`push_coords`](Space::push_coords), except that an empty run-time vector in `self` (the

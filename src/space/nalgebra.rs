@@ -30,6 +30,7 @@ fn smatrix<T, const R: usize, const C: usize>(columns: [[T; R]; C]) -> SMatrix<T
 
 impl<T: Additive, const R: usize, const C: usize> Additive for SMatrix<T, R, C> {
     const DIM: Option<usize> = dim_times(T::DIM, R * C);
+    const COMPONENTS: Option<usize> = dim_times(T::COMPONENTS, R * C);
 
     fn zero() -> Self {
         smatrix(Additive::zero())
@@ -58,6 +59,12 @@ impl<S: Scalar, T: Space<S>, const R: usize, const C: usize> Space<S> for SMatri
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         smatrix(self.data.0.read_coords(coords))
+    }
+    fn push_components(&self, out: &mut Vec<S>) {
+        self.data.0.push_components(out);
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        smatrix(self.data.0.read_components(components))
     }
 }
 
@@ -112,6 +119,12 @@ impl<S: Scalar, T: Space<S>> Space<S> for DVector<T> {
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         dvector(self.data.as_vec().read_coords(coords))
+    }
+    fn push_components(&self, out: &mut Vec<S>) {
+        self.data.as_vec().push_components(out);
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        dvector(self.data.as_vec().read_components(components))
     }
 }
 
@@ -186,6 +199,12 @@ impl<S: Scalar, T: Space<S>> Space<S> for DMatrix<T> {
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         dmatrix(self.shape(), self.data.as_vec().read_coords(coords))
+    }
+    fn push_components(&self, out: &mut Vec<S>) {
+        self.data.as_vec().push_components(out);
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        dmatrix(self.shape(), self.data.as_vec().read_components(components))
     }
 }
 

@@ -40,6 +40,11 @@ macro_rules! tuple_space {
                 $(let dim = dim_sum(dim, $t::DIM);)+
                 dim
             };
+            const COMPONENTS: Option<usize> = {
+                let n = Some(0);
+                $(let n = dim_sum(n, $t::COMPONENTS);)+
+                n
+            };
             fn zero() -> Self {
                 ($($t::zero(),)+)
             }
@@ -89,6 +94,12 @@ macro_rules! tuple_space {
             }
             fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
                 ($(self.$i.read_coords(coords),)+)
+            }
+            fn push_components(&self, out: &mut Vec<S>) {
+                $(self.$i.push_components(out);)+
+            }
+            fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+                ($(self.$i.read_components(components),)+)
             }
         }
     };

@@ -75,6 +75,7 @@ pub trait HasRep: Clone + Debug + 'static {
 
 impl<T: HasRep> Additive for T {
     const DIM: Option<usize> = T::Rep::DIM;
+    const COMPONENTS: Option<usize> = T::Rep::COMPONENTS;
 
     fn zero() -> Self {
         T::abst(T::Rep::zero())
@@ -123,6 +124,12 @@ where
     }
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         T::abst(self.clone().repr().read_coords(coords))
+    }
+    fn push_components(&self, out: &mut Vec<S>) {
+        self.clone().repr().push_components(out);
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        T::abst(self.clone().repr().read_components(components))
     }
 }
 

@@ -116,6 +116,14 @@ impl<S: Scalar, T: Space<S>> Space<S> for Vec<T> {
     fn read_coords(&self, coords: &mut dyn Iterator<Item = S>) -> Self {
         self.iter().map(|x| x.read_coords(coords)).collect()
     }
+    fn push_components(&self, out: &mut Vec<S>) {
+        for x in self {
+            x.push_components(out);
+        }
+    }
+    fn read_components(&self, components: &mut dyn Iterator<Item = S>) -> Self {
+        self.iter().map(|x| x.read_components(components)).collect()
+    }
 }
 
 /// The coordinates of the run-time vector `xs` read in the shape of `shape`: `shape.dim()` zeros

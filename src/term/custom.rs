@@ -1,6 +1,7 @@
 //! Custom primitives in terms: a user's [`Primitive`] read through coordinates, so that the
 //! nodes, the evaluator and the derivative transformations need not know its types.
 
+use super::term::{components, dim};
 use crate::space::Space;
 use crate::vocabulary::Primitive;
 use std::fmt;
@@ -18,33 +19,34 @@ pub enum Use {
     Transpose,
 }
 
-/// A primitive `A → B` over `f64` as a map of coordinates: `inputs` of `A`'s, `outputs` of `B`'s.
+/// A primitive `A → B` over `f64` as a map of components (coordinates and indices, see
+/// [`Space::push_components`]): `inputs` of `A`'s, `outputs` of `B`'s.
 pub struct Custom {
     name: String,
-    /// `A`'s dimension.
+    /// `A`'s number of components.
     pub inputs: usize,
-    /// `B`'s dimension.
+    /// `B`'s number of components.
     pub outputs: usize,
     run: Box<dyn Fn(Use, &[f64]) -> Vec<f64>>,
 }
 
 impl Custom {
-    /// The primitive `p` through the coordinates of `A` and `B`, whose dimensions are fixed.
+    /// The primitive `p` through the components of `A` and `B`, whose numbers are fixed.
     pub fn new<A: Space<f64>, B: Space<f64>>(p: Rc<dyn Primitive<A, B>>) -> Custom {
         let (a0, b0) = (A::zero(), B::zero());
-        let (inputs, outputs) = (a0.dim(), b0.dim());
+        let (inputs, outputs) = (dim::<A>(), dim::<B>());
         let name = p.name().to_string();
         let run = move |use_: Use, args: &[f64]| {
-            let a = a0.read_coords(&mut args[..inputs].iter().copied());
+            let a = a0.read_components(&mut args[..inputs].iter().copied());
             match use_ {
-                Use::Value => p.value(&a).coords(),
+                Use::Value => components(&p.value(&a)),
                 Use::Derivative => {
-                    let da = a0.read_coords(&mut args[inputs..].iter().copied());
-                    p.linearize(&a).1.apply(&da).coords()
+                    let da = a0.read_components(&mut args[inputs..].iter().copied());
+                    components(&p.linearize(&a).1.apply(&da))
                 }
                 Use::Transpose => {
-                    let db = b0.read_coords(&mut args[inputs..].iter().copied());
-                    p.linearize(&a).1.transpose(&db).coords()
+                    let db = b0.read_components(&mut args[inputs..].iter().copied());
+                    components(&p.linearize(&a).1.transpose(&db))
                 }
             }
         };

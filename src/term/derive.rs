@@ -17,12 +17,12 @@ use std::f64::consts::FRAC_2_SQRT_PI;
 use std::rc::Rc;
 
 /// The partial derivatives of the node `op` (reading `out`'s wires) whose value is `y`: one
-/// `(argument, ∂y/∂argument)` per argument. Constants have none; custom nodes and their
-/// coordinates are not scalar primitives and are not asked.
+/// `(argument, ∂y/∂argument)` per argument. Constants, tests, indices and detached values have
+/// none; custom nodes and their coordinates are not scalar primitives and are not asked.
 fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
     use Unary::*;
     match *op {
-        Op::Const(_) => vec![],
+        Op::Const(_) | Op::Unary(Detach, _) | Op::Index(..) | Op::Test(..) => vec![],
         Op::Unary(u, a) => {
             let d = match u {
                 Neg => out.constant(-1.0),
@@ -62,6 +62,7 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
                 }
                 Abs => out.unary(Sign, a),
                 Sign => out.constant(0.0),
+                Detach => unreachable!("a detached value has no partial derivative"),
             };
             vec![(a, d)]
         }
@@ -121,7 +122,6 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
             };
             vec![(x, dx), (z, dz)]
         }
-        Op::Test(..) => vec![],
         Op::Custom(..) | Op::Out(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) => {
             unreachable!("nodes of several coordinates have their own derivatives")
         }

@@ -6,7 +6,7 @@ use super::cond::Test;
 use super::custom::{Custom, Use};
 use super::graph::Graph;
 use super::nested::Nested;
-use super::op::{Binary, Op, Unary, Wire, binary, unary};
+use super::op::{Binary, Ix, Op, Unary, Wire, binary, index, unary};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -25,6 +25,7 @@ enum Instr {
     Unary(Unary, u32),
     Powi(i32, u32),
     Binary(Binary, u32, u32),
+    Index(Ix, u32, u32),
     Custom(Box<(Rc<Custom>, Use, Box<[u32]>)>),
     Test(Box<(Rc<Test>, Box<[u32]>)>),
     Nested(Box<Nested>),
@@ -77,6 +78,7 @@ impl Compiled {
                         _ => Instr::Binary(*b, x, y),
                     }
                 }
+                Op::Index(i, x, y) => Instr::Index(*i, slot(*x), slot(*y)),
                 Op::Custom(p, use_, args) => Instr::Custom(Box::new((
                     Rc::clone(p),
                     *use_,
@@ -140,6 +142,7 @@ impl Compiled {
                 Instr::Unary(u, a) => unary(u, s(a)),
                 Instr::Powi(n, a) => s(a).powi(n),
                 Instr::Binary(b, x, y) => binary(b, s(x), s(y)),
+                Instr::Index(i, x, y) => index(i, s(x), s(y)),
                 Instr::Custom(ref custom) => {
                     let (p, use_, wires) = &**custom;
                     args.clear();

@@ -7,7 +7,7 @@
 //! subexpressions are shared).
 
 use super::cond::Branches;
-use super::op::{Binary, Op, Unary, Wire, binary, unary};
+use super::op::{Binary, Op, Unary, Wire, binary, index, unary};
 use crate::hasher::FxHashMap;
 use std::fmt;
 use std::rc::Rc;
@@ -162,6 +162,7 @@ impl Graph {
             Op::Unary(u, a) => Some(unary(u, self.constant_of(a)?)),
             Op::Powi(n, a) => Some(self.constant_of(a)?.powi(n)),
             Op::Binary(b, x, y) => Some(binary(b, self.constant_of(x)?, self.constant_of(y)?)),
+            Op::Index(i, x, y) => Some(index(i, self.constant_of(x)?, self.constant_of(y)?)),
             Op::Test(ref p, ref args) => {
                 let xs: Option<Vec<f64>> = args.iter().map(|&w| self.constant_of(w)).collect();
                 Some(if p.holds(&xs?) { 1.0 } else { 0.0 })
@@ -347,6 +348,7 @@ impl fmt::Debug for Graph {
                 Op::Unary(u, a) => format!("{u:?} {}", name(a)),
                 Op::Powi(n, a) => format!("Powi({n}) {}", name(a)),
                 Op::Binary(b, x, y) => format!("{b:?} {} {}", name(x), name(y)),
+                Op::Index(i, x, y) => format!("index {i:?} {} {}", name(x), name(y)),
                 Op::Custom(p, use_, args) => format!("{p:?}.{use_:?} {}", names(args)),
                 Op::Out(w, k) => format!("{}.{k}", name(w)),
                 Op::Test(_, args) => format!("test {}", names(args)),

@@ -9,11 +9,12 @@
 //! by the named [`Rule`]s.
 //!
 //! Terms cover the vocabulary's products and coproducts, the numeric and elementary functions
-//! over `f64`, minima and maxima, scaling, custom primitives, checkpoints, conditionals and
-//! `while` loops (whose tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)),
-//! the indexed classes over containers of fixed size and the representations of structures, over
-//! objects whose type fixes their dimension; counted loops and run-time-length vectors are not
-//! terms yet.
+//! over `f64`, minima and maxima, scaling, custom primitives, checkpoints, conditionals, `while`
+//! loops (whose tests are comparisons, [`Pred::compare`](crate::vocabulary::Pred::compare)) and
+//! counted loops, index arithmetic, the indexed classes over containers of fixed size and the
+//! representations of structures, over objects whose type fixes their dimension; an index is a
+//! wire of its own (a `usize`'s component, [`Space::push_components`](crate::space::Space)).
+//! Run-time-length vectors are not terms yet.
 
 mod cond;
 mod custom;
@@ -34,7 +35,7 @@ mod while_loop;
 pub use cond::{Branches, Test};
 pub use custom::{Custom, Use};
 pub use graph::{Graph, Rewrites, Rule};
-pub use op::{Binary, Op, Unary, Wire};
+pub use op::{Binary, Ix, Op, Unary, Wire};
 pub use syn::Syn;
 pub use term::Term;
 pub use while_loop::{While, WhileReverse};

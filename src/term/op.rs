@@ -37,6 +37,24 @@ pub enum Unary {
     Abs,
     /// `abs`'s derivative: the sign, 0 at 0 (and at NaN).
     Sign,
+    /// The value, whose derivative is zero: an index read as a scalar (`ix_to_scalar`).
+    Detach,
+}
+
+/// An operation on two indices (`usize`s, carried as integral `f64`s), whose derivative is zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Ix {
+    Add,
+    /// `i − j`, an error below zero.
+    Sub,
+    Mul,
+    /// `i / j` rounded down, an error where `j = 0`.
+    Div,
+    /// `i % j`, an error where `j = 0`.
+    Rem,
+    /// 1 where `i < j`, else 0: the test of a counted loop.
+    Less,
 }
 
 /// A scalar operation of two arguments.
@@ -71,6 +89,8 @@ pub enum Op {
     Powi(i32, Wire),
     /// A binary operation.
     Binary(Binary, Wire, Wire),
+    /// An operation on indices.
+    Index(Ix, Wire, Wire),
     /// A custom primitive's value, or its derivative or transpose, at the wires it reads (see
     /// [`Use`]): a node of [`Custom::width`] coordinates, each read through an [`Op::Out`].
     Custom(Rc<Custom>, Use, Rc<[Wire]>),
@@ -115,7 +135,7 @@ impl Op {
         match self {
             Op::Const(_) => {}
             Op::Unary(_, a) | Op::Powi(_, a) | Op::Out(a, _) => f(*a),
-            Op::Binary(_, a, b) => {
+            Op::Binary(_, a, b) | Op::Index(_, a, b) => {
                 f(*a);
                 f(*b)
             }
@@ -134,6 +154,7 @@ impl Op {
             Op::Unary(u, a) => Op::Unary(*u, map(*a)),
             Op::Powi(n, a) => Op::Powi(*n, map(*a)),
             Op::Binary(b, x, y) => Op::Binary(*b, map(*x), map(*y)),
+            Op::Index(i, x, y) => Op::Index(*i, map(*x), map(*y)),
             Op::Custom(p, use_, args) => {
                 Op::Custom(Rc::clone(p), *use_, args.iter().map(|&w| map(w)).collect())
             }
@@ -157,6 +178,7 @@ impl PartialEq for Op {
             (Op::Unary(u, a), Op::Unary(v, b)) => u == v && a == b,
             (Op::Powi(n, a), Op::Powi(m, b)) => n == m && a == b,
             (Op::Binary(f, a, b), Op::Binary(g, c, d)) => f == g && a == c && b == d,
+            (Op::Index(f, a, b), Op::Index(g, c, d)) => f == g && a == c && b == d,
             (Op::Custom(p, u, a), Op::Custom(q, v, b)) => Rc::ptr_eq(p, q) && u == v && a == b,
             (Op::Out(a, k), Op::Out(b, l)) => a == b && k == l,
             (Op::Test(p, a), Op::Test(q, b)) => Rc::ptr_eq(p, q) && a == b,
@@ -178,6 +200,7 @@ impl Hash for Op {
             Op::Unary(u, a) => (u, a).hash(h),
             Op::Powi(n, a) => (n, a).hash(h),
             Op::Binary(b, x, y) => (b, x, y).hash(h),
+            Op::Index(i, x, y) => (i, x, y).hash(h),
             Op::Custom(p, u, args) => {
                 (Rc::as_ptr(p) as *const u8 as usize, u).hash(h);
                 args.hash(h)
@@ -219,6 +242,28 @@ pub fn unary<S: Scalar>(u: Unary, a: S) -> S {
                 zero
             }
         }
+        Detach => a,
+    }
+}
+
+/// The value of an operation on indices.
+///
+/// # Panics
+///
+/// Where `usize`'s would: a difference below zero, a quotient or remainder by zero; the message
+/// names both operands.
+pub fn index(op: Ix, i: f64, j: f64) -> f64 {
+    let fails =
+        |what: &str| -> ! { panic!("catad::term: the index {what} {i} and {j} is undefined") };
+    match op {
+        Ix::Add => i + j,
+        Ix::Sub if i < j => fails("difference of"),
+        Ix::Sub => i - j,
+        Ix::Mul => i * j,
+        Ix::Div | Ix::Rem if j == 0.0 => fails("quotient of"),
+        Ix::Div => (i / j).floor(),
+        Ix::Rem => i % j,
+        Ix::Less => f64::from(u8::from(i < j)),
     }
 }
 

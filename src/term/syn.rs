@@ -5,13 +5,13 @@
 use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
 use super::graph::Graph;
-use super::op::{Binary, Op, Unary, Wire};
+use super::op::{Binary, Ix, Op, Unary, Wire};
 use super::term::{Term, dim};
 use super::while_loop::While;
-use crate::space::{Additive, Space};
+use crate::space::{Additive, Scalar, Space};
 use crate::vocabulary::{
-    Cartesian, Category, Checkpoint, Cocartesian, Conditional, FloatingCat, FractionalCat, Loops,
-    MinMaxCat, Monoidal, NumCat, Pred, Primitive, PrimitiveCat, Scalable,
+    Cartesian, Category, Checkpoint, Cocartesian, Conditional, FloatingCat, FractionalCat,
+    IndexCat, Loops, MinMaxCat, Monoidal, NumCat, Pred, Primitive, PrimitiveCat, Scalable,
 };
 use std::any::type_name;
 use std::rc::Rc;
@@ -24,7 +24,7 @@ use std::rc::Rc;
 /// the type. Its classes are the products and coproducts, the numeric and elementary functions
 /// over `f64` with minima and maxima, scaling, custom primitives, checkpoints (a term keeps
 /// every value its derivative needs, so a checkpoint is the program itself), conditionals,
-/// `while` loops, the indexed classes over containers of fixed size (`Arr<N>`, `SVec<N>`) and
+/// `while` and counted loops, indices (`usize`, a wire of its own), the indexed classes over containers of fixed size (`Arr<N>`, `SVec<N>`) and
 /// the representations of structures (`HasRep`).
 ///
 /// ```
@@ -316,14 +316,14 @@ fn test_graph<A: Additive>(p: &Pred<A>) -> Graph {
 fn not_a_term<T>(loop_: &str) -> ! {
     panic!(
         "catad::term: `{loop_}` is not a term yet: {} is no object of terms (write the loop as \
-         `while`, `iterate_while`)",
+         `for` over a range, `while`, `iterate` or `iterate_while`)",
         type_name::<T>()
     )
 }
 
-/// `iterate_while` is a loop node, holding its test and body as graphs. `fold` and `build` read or
-/// make run-time-length vectors and `iterate` a count (a `usize`, no coordinate of a term), so
-/// building any of them panics, naming the type.
+/// `iterate_while` is a loop node, holding its test and body as graphs, and `iterate` a loop node
+/// of a counter ([`While::counted`]). `fold` and `build` read or make run-time-length vectors, so
+/// building either panics, naming the type.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -334,6 +334,10 @@ fn not_a_term<T>(loop_: &str) -> ! {
 /// assert_eq!(halve.apply((0.5, 5.0)), 0.625);
 /// // Three iterations: d/dy = x³, d/dx = 3x²·y.
 /// assert_eq!(halve.gradient((0.5, 5.0)), (3.75, 0.125));
+/// // y ↦ y · x, n times: d/dx (x³ y) = 3x²y.
+/// let power = Syn::iterate(Syn::mul_c());
+/// assert_eq!(power.apply((0.5, (5.0, 3))), 0.625);
+/// assert_eq!(power.gradient((0.5, (5.0, 3))), (3.75, (0.125, 0)));
 /// ```
 impl Loops for Syn {
     fn fold<E: Additive, S: Additive, A: Additive>(
@@ -342,8 +346,18 @@ impl Loops for Syn {
         not_a_term::<Vec<A>>("fold")
     }
 
-    fn iterate<E: Additive, S: Additive>(_: Term<(E, S), S>) -> Term<(E, (S, usize)), S> {
-        not_a_term::<usize>("iterate")
+    fn iterate<E: Additive, S: Additive>(f: Term<(E, S), S>) -> Term<(E, (S, usize)), S> {
+        let (n, m) = (dim::<E>(), dim::<S>());
+        let l = Rc::new(While::counted(n, f.graph()));
+        build(|g| {
+            let x = g.input_wires();
+            let (e, s, count) = (&x[..n], &x[n..n + m], x[n + m]);
+            let start = g.constant(0.0);
+            let args = [e, &[count], s, &[start]].concat();
+            let mut out = g.tuple(Op::While(l, args.into()));
+            out.pop();
+            out
+        })
     }
 
     fn iterate_while<E: Additive, S: Additive>(
@@ -364,4 +378,44 @@ impl Loops for Syn {
     fn build<E: Additive, B: Additive>(_: Term<(E, usize), B>) -> Term<(E, usize), Vec<B>> {
         not_a_term::<Vec<B>>("build")
     }
+}
+
+/// An index is a wire like a scalar's, carrying an integral `f64`; its operations are nodes whose
+/// derivative is zero, and `ix_to_scalar` reads it as a scalar whose derivative is zero.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::Syn;
+/// // x · i for the index i: its gradient in x is i, in i none (the index's zero).
+/// let times = Syn::compose(Syn::mul_c(), Syn::cross(Syn::id(), Syn::ix_to_scalar::<f64>()));
+/// assert_eq!(times.apply((1.5, 4)), 6.0);
+/// assert_eq!(times.gradient((1.5, 4)), (4.0, 0));
+/// ```
+impl IndexCat for Syn {
+    fn const_ix<A: Additive>(n: usize) -> Term<A, usize> {
+        build(|g| vec![g.constant(n as f64)])
+    }
+    fn add_ix() -> Term<(usize, usize), usize> {
+        index(Ix::Add)
+    }
+    fn sub_ix() -> Term<(usize, usize), usize> {
+        index(Ix::Sub)
+    }
+    fn mul_ix() -> Term<(usize, usize), usize> {
+        index(Ix::Mul)
+    }
+    fn div_ix() -> Term<(usize, usize), usize> {
+        index(Ix::Div)
+    }
+    fn rem_ix() -> Term<(usize, usize), usize> {
+        index(Ix::Rem)
+    }
+    fn ix_to_scalar<S: Scalar>() -> Term<usize, S> {
+        build(|g| vec![g.unary(Unary::Detach, Wire::In(0))])
+    }
+}
+
+/// The index operation `op` of a pair of indices.
+fn index(op: Ix) -> Term<(usize, usize), usize> {
+    build(|g| vec![g.push(Op::Index(op, Wire::In(0), Wire::In(1)))])
 }

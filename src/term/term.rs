@@ -74,20 +74,48 @@ impl Program {
         self.runner.run(inputs, f)
     }
 
-    /// The outputs after the first `skip`, at `point` followed by each unit vector of `len`
-    /// coordinates in turn: the columns (or rows) of a derivative's matrix.
-    fn sweep(&self, point: &[f64], len: usize, skip: usize) -> Vec<Vec<f64>> {
+    /// The columns (or rows) of a derivative's matrix: at `point` followed by each of `seeds` in
+    /// turn, the outputs after the first `skip`, each `read` into coordinates.
+    fn sweep(
+        &self,
+        point: &[f64],
+        seeds: Vec<Vec<f64>>,
+        skip: usize,
+        read: impl Fn(&[f64]) -> Vec<f64>,
+    ) -> Vec<Vec<f64>> {
         let mut inputs = point.to_vec();
-        inputs.resize(point.len() + len, 0.0);
-        (0..len)
-            .map(|k| {
-                inputs[point.len() + k] = 1.0;
-                let column = self.run(&inputs, |out| out[skip..].to_vec());
-                inputs[point.len() + k] = 0.0;
-                column
+        seeds
+            .into_iter()
+            .map(|seed| {
+                inputs.truncate(point.len());
+                inputs.extend(seed);
+                self.run(&inputs, |out| read(&out[skip..]))
             })
             .collect()
     }
+}
+
+/// The components of each unit vector of `T`'s coordinates: the tangents a derivative's matrix is
+/// swept with (an index's tangent is 0).
+fn unit_components<T: Space<f64>>() -> Vec<Vec<f64>> {
+    T::zero().basis().iter().map(components).collect()
+}
+
+/// The coordinates of the `T` whose components are `xs`.
+fn coords_of<T: Space<f64>>(xs: &[f64]) -> Vec<f64> {
+    from_components::<T>(xs).coords()
+}
+
+/// The `T` whose components are `xs`.
+fn from_components<T: Space<f64>>(xs: &[f64]) -> T {
+    T::zero().read_components(&mut xs.iter().copied())
+}
+
+/// The components of `x`: what a term reads of it (see [`Space::push_components`]).
+pub(crate) fn components<T: Space<f64>>(x: &T) -> Vec<f64> {
+    let mut out = Vec::with_capacity(dim::<T>());
+    x.push_components(&mut out);
+    out
 }
 
 impl<A, B> Clone for Term<A, B> {
@@ -106,16 +134,17 @@ impl<A, B> fmt::Debug for Term<A, B> {
     }
 }
 
-/// The dimension of `T`, which a term's object must fix.
+/// The number of components of `T` (its coordinates and indices, see
+/// [`Space::push_components`]), which a term's object must fix.
 ///
 /// # Panics
 ///
-/// If `T`'s type does not fix its dimension (a run-time-length vector), naming `T`.
+/// If `T`'s type does not fix it (a run-time-length vector), naming `T`.
 pub(crate) fn dim<T: Additive>() -> usize {
-    T::DIM.unwrap_or_else(|| {
+    T::COMPONENTS.unwrap_or_else(|| {
         panic!(
             "catad::term: {} has no fixed dimension; a term's objects are those whose type fixes \
-             it (scalars, tuples, arrays and structures of them)",
+             it (scalars, indices, tuples, arrays and structures of them)",
             type_name::<T>()
         )
     })
@@ -209,48 +238,56 @@ impl<A: Additive, B: Additive> Term<A, B> {
     }
 }
 
+/// A term reads and makes values by their components, so that indices (`usize`s) flow through it
+/// as scalars; derivatives' matrices are over coordinates only, as every mode's.
 impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// The value at `a`.
     pub fn apply(&self, a: A) -> B {
-        self.live()
-            .run(&a.coords(), |out| B::zero().with_coords(out))
+        self.live().run(&components(&a), from_components)
     }
 
     /// The value at `a` and the derivative there applied to `da`, from the forward derivative.
     pub fn jvp(&self, a: A, da: A) -> (B, B) {
-        let mut inputs = a.coords();
-        da.push_coords(&mut inputs);
+        let mut inputs = components(&a);
+        da.push_components(&mut inputs);
         let m = dim::<B>();
         self.forward_graph().run(&inputs, |out| {
-            let b0 = B::zero();
-            (b0.with_coords(&out[..m]), b0.with_coords(&out[m..]))
+            (from_components(&out[..m]), from_components(&out[m..]))
         })
     }
 
     /// The value at `a` and the transposed derivative there applied to `db`, from the reverse
     /// derivative.
     pub fn vjp(&self, a: A, db: B) -> (B, A) {
-        let mut inputs = a.coords();
-        db.push_coords(&mut inputs);
+        let mut inputs = components(&a);
+        db.push_components(&mut inputs);
         let m = dim::<B>();
         self.reverse_graph().run(&inputs, |out| {
-            (
-                B::zero().with_coords(&out[..m]),
-                A::zero().with_coords(&out[m..]),
-            )
+            (from_components(&out[..m]), from_components(&out[m..]))
         })
     }
 
-    /// The Jacobian at `a`, `dim B × dim A`: a row per output from the reverse derivative where
-    /// there are fewer outputs than inputs, else a column per input from the forward derivative.
+    /// The Jacobian at `a`, `dim B × dim A`: a row per output coordinate from the reverse
+    /// derivative where there are fewer outputs than inputs, else a column per input coordinate
+    /// from the forward derivative.
     pub fn jacobian(&self, a: A) -> DMatrix<f64> {
-        let (n, m) = (dim::<A>(), dim::<B>());
-        let point = a.coords();
+        let (n, m) = (a.dim(), B::zero().dim());
+        let point = components(&a);
         if m < n {
-            let rows = self.reverse_graph().sweep(&point, m, m);
+            let rows = self.reverse_graph().sweep(
+                &point,
+                unit_components::<B>(),
+                dim::<B>(),
+                coords_of::<A>,
+            );
             DMatrix::from_fn(m, n, |i, j| rows[i][j])
         } else {
-            let columns = self.forward_graph().sweep(&point, n, m);
+            let columns = self.forward_graph().sweep(
+                &point,
+                unit_components::<A>(),
+                dim::<B>(),
+                coords_of::<B>,
+            );
             DMatrix::from_fn(m, n, |i, j| columns[j][i])
         }
     }
@@ -284,16 +321,15 @@ impl<A: Space<f64>> Term<A, f64> {
     /// assert_eq!(f.hvp((3.0, 2.0), (1.0, 0.0)), ((12.0, 9.0), (4.0, 6.0)));
     /// ```
     pub fn hvp(&self, a: A, v: A) -> (A, A) {
-        let mut inputs = a.coords();
-        v.push_coords(&mut inputs);
+        let mut inputs = components(&a);
+        v.push_components(&mut inputs);
         let n = dim::<A>();
         self.hvp_graph().run(&inputs, |out| {
-            let a0 = A::zero();
-            (a0.with_coords(&out[..n]), a0.with_coords(&out[n..]))
+            (from_components(&out[..n]), from_components(&out[n..]))
         })
     }
 
-    /// The Hessian at `a`, `dim A × dim A`: a column per input coordinate from
+    /// The Hessian at `a`, `dim A × dim A`: a column per coordinate of `A` from
     /// [`hvp`](Term::hvp)'s graph.
     ///
     /// ```
@@ -308,8 +344,13 @@ impl<A: Space<f64>> Term<A, f64> {
     /// assert_eq!(h[(0, 1)], h[(1, 0)]);
     /// ```
     pub fn hessian(&self, a: A) -> DMatrix<f64> {
-        let n = dim::<A>();
-        let columns = self.hvp_graph().sweep(&a.coords(), n, n);
+        let n = a.dim();
+        let columns = self.hvp_graph().sweep(
+            &components(&a),
+            unit_components::<A>(),
+            dim::<A>(),
+            coords_of::<A>,
+        );
         DMatrix::from_fn(n, n, |i, j| columns[j][i])
     }
 }

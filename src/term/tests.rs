@@ -347,10 +347,83 @@ fn a_loop_runs_until_its_test_fails() {
     assert!((t.apply((2.0, 1.0)) - 2.0_f64.sqrt()).abs() < 1e-15);
 }
 
+/// `s ↦ s + e · sin s`, `n` times in the environment `e`: a counted loop.
+fn sine_steps<K: StraightLine<f64> + Loops>() -> Hom<K, (f64, (f64, usize)), f64> {
+    let step = K::compose(
+        K::add_c(),
+        K::fork(
+            K::exr(),
+            K::compose(K::mul_c(), K::cross(K::id(), K::sin_c())),
+        ),
+    );
+    K::iterate(step)
+}
+
 #[test]
-#[should_panic(expected = "`iterate` is not a term yet: usize is no object of terms")]
-fn a_counted_loop_is_not_a_term_yet() {
-    Syn::iterate::<f64, f64>(Syn::mul_c());
+fn a_counted_loop_term_runs_and_differentiates_as_the_loop_does() {
+    let t = sine_steps::<Syn>();
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-14 * (1.0 + y.abs());
+    for a in [
+        (0.3, (1.0, 0)),
+        (0.3, (1.0, 1)),
+        (-0.7, (2.0, 5)),
+        (1.1, (0.4, 12)),
+    ] {
+        assert_eq!(t.apply(a), sine_steps::<Fun>().apply(a));
+        let (value, grad) = t.vjp(a, 1.0);
+        let (expected_value, expected) = vjp(&sine_steps::<Reverse>(), a, 1.0);
+        assert_eq!(value, expected_value);
+        assert!(
+            close(grad.0, expected.0) && close(grad.1.0, expected.1.0) && grad.1.1 == 0,
+            "{grad:?} vs {expected:?}"
+        );
+        let (_, tangent) = t.jvp(a, (0.5, (-1.0, 0)));
+        let (_, expected) = jvp(&sine_steps::<Forward>(), a, (0.5, (-1.0, 0)));
+        assert!(close(tangent, expected), "{tangent} vs {expected}");
+        // The count has no coordinate: the Jacobian and Hessian are over (e, s).
+        assert_eq!(t.jacobian(a).shape(), (1, 2));
+        hessian_is_gradients_differences(&t, a);
+    }
+}
+
+#[test]
+#[should_panic(expected = "the index difference of 2 and 3 is undefined")]
+fn an_index_below_zero_is_an_error_as_for_usize() {
+    Syn::sub_ix().apply((2, 3));
+}
+
+/// The distance a projectile with drag `k`, launched at `angle` at 10 m/s, flies in 100 Euler steps
+/// of 10 ms.
+#[crate::program]
+fn projectile(angle: f64, k: f64) -> f64 {
+    let dt = 0.01;
+    let mut x = 0.0;
+    let mut vx = 10.0 * angle.cos();
+    let mut vy = 10.0 * angle.sin();
+    for _ in 0..100 {
+        let speed = (vx * vx + vy * vy).sqrt();
+        vx = vx - dt * k * speed * vx;
+        vy = vy - dt * (9.81 + k * speed * vy);
+        x = x + dt * vx;
+    }
+    x
+}
+
+#[test]
+fn a_macro_program_with_a_for_loop_is_a_term() {
+    let t = projectile::<Syn>();
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-13 * (1.0 + y.abs());
+    for a in [(0.6, 0.1), (1.0, 0.02)] {
+        assert_eq!(t.apply(a), projectile::<Fun>().apply(a));
+        let (value, grad) = t.vjp(a, 1.0);
+        let (expected_value, expected) = vjp(&projectile::<Reverse>(), a, 1.0);
+        assert_eq!(value, expected_value);
+        assert!(
+            close(grad.0, expected.0) && close(grad.1, expected.1),
+            "{grad:?} vs {expected:?}"
+        );
+        hessian_is_gradients_differences(&t, a);
+    }
 }
 
 /// Halvings of `x² + 1` until it is at most 1, by a `while` loop.

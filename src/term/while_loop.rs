@@ -5,10 +5,11 @@
 //! ([`While::forward`]); the reverse derivative ([`WhileReverse`]) runs the loop keeping each
 //! state, then the body's reverse derivative from the last state back to the first, adding the
 //! environment's cotangents. The number of iterations is the primal's, as in `D`'s
-//! `iterate_while`: its derivative holds it fixed.
+//! `iterate_while`: its derivative holds it fixed. A counted loop is a `while` loop of a counter
+//! ([`While::counted`]).
 
 use super::graph::Graph;
-use super::op::Wire;
+use super::op::{Ix, Op, Wire};
 
 /// A `while` loop over graphs: from inputs `e ++ s` (`env` coordinates, then the state's), the
 /// state after running `body` while `test` holds.
@@ -23,6 +24,29 @@ pub struct While {
 }
 
 impl While {
+    /// The counted loop running `body` (from `e ++ s`, the next state; the environment `env`
+    /// coordinates) `n` times: a loop of the environment `e ++ [n]` and the state `s ++ [k]`, its
+    /// test `k < n`, its body `body` and `k + 1`. Run it from `k = 0`.
+    pub fn counted(env: usize, body: &Graph) -> While {
+        let m = body.outputs().len();
+        let (count, k) = (Wire::In(env as u32), Wire::In((env + 1 + m) as u32));
+        let mut test = Graph::new(env + m + 2);
+        let less = test.push(Op::Index(Ix::Less, k, count));
+        let mut next = Graph::new(env + m + 2);
+        let inputs = next.input_wires();
+        let mut out = next.append(
+            body,
+            &[&inputs[..env], &inputs[env + 1..env + 1 + m]].concat(),
+        );
+        let one = next.constant(1.0);
+        out.push(next.push(Op::Index(Ix::Add, k, one)));
+        While {
+            env: env + 1,
+            test: test.with_outputs(vec![less]),
+            body: next.with_outputs(out),
+        }
+    }
+
     /// The number of coordinates of the state.
     pub fn state(&self) -> usize {
         self.body.outputs().len()

@@ -122,7 +122,7 @@ impl<A: 'static> Pred<A> {
         Pred {
             holds: Rc::new(move |a: &A| test(a.clone())),
             at_coords: Some(Rc::new(move |xs: &[f64]| {
-                at(shape.read_coords(&mut xs.iter().map(|&x| S::from_f64(x))))
+                at(shape.read_components(&mut xs.iter().map(|&x| S::from_f64(x))))
             })),
         }
     }

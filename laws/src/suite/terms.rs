@@ -1,7 +1,7 @@
 //! The suite of the term laws ([`crate::terms`]): on random programs of every scalar kind and on
-//! conditionals of them, the term built in `Syn` runs as the program in `Fun`, its derivatives
-//! are those of every mode, it preserves composition, and its second derivatives agree in both
-//! orders; on random vector programs at fixed shapes, its derivatives are `Forward`'s and
+//! conditionals and loops of them, the term built in `Syn` runs as the program in `Fun`, its
+//! derivatives are those of every mode, it preserves composition, and its second derivatives
+//! agree in both orders; on random vector programs at fixed shapes, its derivatives are `Forward`'s and
 //! `Reverse`'s.
 
 use super::check::{Laws, at_vector, defined};
@@ -24,8 +24,10 @@ use std::marker::PhantomData;
 /// The term laws on random programs of [`Nonlinear`]: `ℝ → ℝ`, `ℝ² → ℝ`, `ℝ² → ℝ²`, `ℝ → ℝ²`, and
 /// conditionals `cond p f g` of a random [`Test`] and branches `ℝ² → ℝ²`, in every mode of
 /// [`for_each_mode`]; composition on pairs of `ℝ → ℝ` programs; second derivatives on `ℝ² → ℝ`
-/// programs and conditionals of them, without custom primitives (whose derivatives are first
-/// derivatives only); vector programs at `Arr<3>` and `SVec<2>` against `Forward` and `Reverse`.
+/// programs and conditionals of them; random `while` and counted loops (`iterate`) of `ℝ² → ℝ`
+/// bodies, in the modes that loop, with their second derivatives; all without custom primitives
+/// where second derivatives are checked (a primitive states its first derivative only); vector
+/// programs at `Arr<3>` and `SVec<2>` against `Forward` and `Reverse`.
 ///
 /// ```no_run
 /// catad_laws::suite::terms();
@@ -47,6 +49,7 @@ pub fn terms() {
     );
     on_kind::<Cond<Plane<Nonlinear>>>(&laws.at("cond on ℝ² → ℝ²"));
     on_kind::<While>(&laws.at("while on ℝ × ℝ"));
+    on_kind::<Iterate>(&laws.at("iterate on ℝ × ℝ"));
     on_vectors::<Arr<3>>(&laws.at("Arr<3>"));
     on_vectors::<SVec<2>>(&laws.at("SVec<2>"));
     laws.at("ℝ² → ℝ").check(
@@ -67,6 +70,15 @@ pub fn terms() {
                     &Syn::compose(Syn::exl(), Syn::fork(p.at::<Syn>(), Syn::id())),
                     &x.0,
                 )
+            })
+        },
+    );
+    laws.at("iterate on ℝ × ℝ").check(
+        terms::second_orders_agree::<(f64, f64)>,
+        |law, (p, x): (Iterate, Pt<(f64, f64)>)| {
+            let first_order_only = format!("{p:?}").contains("Softplus");
+            defined(p.guarded(&x.0).is_some() && !first_order_only, || {
+                law(&p.at::<Syn>(), &x.0)
             })
         },
     );
@@ -152,12 +164,18 @@ where
 }
 
 /// The categories the term laws run programs in: `Syn`, `Fun` and each mode's `D<K>`.
-trait Runs: Interprets<Nonlinear> + Conditional + Loops + NumCat<f64> + FloatingCat<f64> {}
+trait Runs:
+    Interprets<Nonlinear> + Conditional + Loops + IndexCat + NumCat<f64> + FloatingCat<f64>
+{
+}
 
-impl<K: Interprets<Nonlinear> + Conditional + Loops + NumCat<f64> + FloatingCat<f64>> Runs for K {}
+impl<K> Runs for K where
+    K: Interprets<Nonlinear> + Conditional + Loops + IndexCat + NumCat<f64> + FloatingCat<f64>
+{
+}
 
 /// A random program whose term the laws check: a [`RandomProgram`], a [`Cond`] of two, or a
-/// [`While`] loop of one.
+/// [`While`] or [`Iterate`] loop of one.
 trait Checked: Arbitrary + Debug {
     /// The domain.
     type Dom: Space<f64> + RandomShape + Rescale<f64, Over<f64> = Self::Dom>;
@@ -308,5 +326,49 @@ impl Arbitrary for While {
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         let limit = self.limit;
         Box::new(self.step.shrink().map(move |step| While { step, limit }))
+    }
+}
+
+/// `s ↦ s + tanh (step (e, s))`, `count` times in the environment `e`, from `(e, s)`: a random
+/// counted loop of at most 6 iterations, the count an index computed in the program.
+#[derive(Clone, Debug)]
+struct Iterate {
+    step: Field<Nonlinear>,
+    count: usize,
+}
+
+impl Checked for Iterate {
+    type Dom = (f64, f64);
+    type Cod = f64;
+    const LOOPS: bool = true;
+    fn at<K: Runs>(&self) -> Hom<K, (f64, f64), f64> {
+        let t = K::compose(K::tanh_c(), self.step.interpret::<K>());
+        let body = K::compose(K::add_c(), K::fork(K::exr(), t));
+        let count = K::fork(K::exr(), K::const_ix(self.count));
+        K::compose(K::iterate(body), K::fork(K::exl(), count))
+    }
+
+    fn guarded(&self, &(e, s): &(f64, f64)) -> Option<f64> {
+        (0..self.count).try_fold(s, |s, _| Some(s + self.step.eval(&(e, s))?.tanh()))
+    }
+}
+
+impl Arbitrary for Iterate {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Iterate {
+            step: Field::arbitrary(g),
+            count: usize::arbitrary(g) % 7,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let count = self.count;
+        let steps = self.step.shrink().map(move |step| Iterate { step, count });
+        let step = self.step.clone();
+        let counts = (0..count).rev().map(move |count| Iterate {
+            step: step.clone(),
+            count,
+        });
+        Box::new(counts.chain(steps))
     }
 }
