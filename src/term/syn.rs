@@ -24,8 +24,9 @@ use std::rc::Rc;
 /// the type. Its classes are the products and coproducts, the numeric and elementary functions
 /// over `f64` with minima and maxima, scaling, custom primitives, checkpoints (a term keeps
 /// every value its derivative needs, so a checkpoint is the program itself), conditionals,
-/// `while` and counted loops, indices (`usize`, a wire of its own), the indexed classes over containers of fixed size (`Arr<N>`, `SVec<N>`) and
-/// the representations of structures (`HasRep`).
+/// `while` and counted loops, indices (`usize`, a wire of its own), the indexed classes over
+/// containers of fixed size (`Arr<N>`, `SVec<N>`) and the representations of structures
+/// (`HasRep`).
 ///
 /// ```
 /// use catad::prelude::*;
