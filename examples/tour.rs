@@ -22,12 +22,14 @@
 use catad::interpretations::D;
 use catad::prelude::*;
 use catad::staged::{Sym, compile};
+use catad::term::FromTerm;
 use catad_laws::modes::{Mode, ModeVisitor, Representation as Rep, for_each_mode};
 use nalgebra::DMatrix;
 use programs::{cos_sin_prod, cos_xyz, mag_sqr, sqr};
 
 /// The paper's examples as the paper writes them (§5, Fig. 12), compiled to categories by
-/// `#[catad::program]`: each becomes `fn name<K: Program<f64>>() -> Hom<K, Domain, Codomain>`.
+/// `#[catad::program]`: each is built once as a term, and becomes `fn name<K: FromTerm>() -> Hom<K,
+/// Domain, Codomain>`, that term in every category.
 pub mod programs {
     /// `sqr a = a · a`.
     #[catad::program]
@@ -123,7 +125,7 @@ trait Example {
     /// The cotangent `db` for the vjp.
     fn cotangent() -> Self::B;
     /// The program, in the category `K`.
-    fn program<K: Program<f64>>() -> Hom<K, Self::A, Self::B>;
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, Self::A, Self::B>;
 }
 
 /// `sqr a = a · a` (§5).
@@ -144,7 +146,7 @@ impl Example for Sqr {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Program<f64>>() -> Hom<K, f64, f64> {
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, f64, f64> {
         sqr::<K>()
     }
 }
@@ -167,7 +169,7 @@ impl Example for MagSqr {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Program<f64>>() -> Hom<K, (f64, f64), f64> {
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, (f64, f64), f64> {
         mag_sqr::<K>()
     }
 }
@@ -190,7 +192,7 @@ impl Example for CosSinProd {
     fn cotangent() -> (f64, f64) {
         (1.0, 0.0)
     }
-    fn program<K: Program<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, (f64, f64), (f64, f64)> {
         cos_sin_prod::<K>()
     }
 }
@@ -213,7 +215,7 @@ impl Example for CosXyz {
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Program<f64>>() -> Hom<K, ((f64, f64), f64), f64> {
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, ((f64, f64), f64), f64> {
         cos_xyz::<K>()
     }
 }

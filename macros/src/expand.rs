@@ -7,7 +7,7 @@ use crate::callee::Callee;
 use crate::emit::Emitter;
 use crate::env::Env;
 use crate::lower::Lowering;
-use crate::names::{CHECKPOINT, FORM_CONST, ident};
+use crate::names::{CHECKPOINT, FORM_CONST, SYNTAX_FN, TERM_STATIC, ident};
 use crate::parse::Signature;
 use crate::reject::Rejection;
 use crate::simplify::simplify;
@@ -124,6 +124,10 @@ impl ToTokens for Program {
     /// original's attributes and visibility; a documented function's docs gain its categorical
     /// form.
     ///
+    /// A program over `f64` that `Syn` builds ([`Program::is_syntax`]) is built there once per
+    /// thread, and is `K::from_term` of that term in every `K`: `fn name<K: FromTerm>()`, its
+    /// body the term's, so that a user's crate compiles it in one category whatever it runs in.
+    ///
     /// A program's bound is also a trait named like the function (traits and functions live in
     /// different namespaces), which every category with the bound implements and callers call it
     /// through ([`Callee`]).
@@ -133,6 +137,7 @@ impl ToTokens for Program {
         } = &self.signature.function;
         let (name, k) = (&sig.ident, &self.signature.category);
         let (domain, codomain) = (&self.signature.domain, &self.signature.codomain);
+        let syntax = self.is_syntax();
         let (bound, form, body) = match &self.body {
             Ok(body) => {
                 let mut term = Emitter::generic(k, &body.types).term(&body.term);
@@ -172,6 +177,25 @@ impl ToTokens for Program {
                 quote!(Self: ::catad::vocabulary::StraightLine<#s>),
             )
         });
+        let from_term = quote!(::catad::term::FromTerm);
+        let (bound, body) = if syntax {
+            let (syntax_fn, term) = (ident(SYNTAX_FN), ident(TERM_STATIC));
+            let built = quote! {
+                fn #syntax_fn<#k: #(#bound)+*>()
+                    -> ::catad::vocabulary::Hom<#k, #domain, #codomain>
+                {
+                    #body
+                }
+                ::std::thread_local! {
+                    static #term: ::catad::term::Term<#domain, #codomain> =
+                        #syntax_fn::<::catad::term::Syn>();
+                }
+                #term.with(<#k as #from_term>::from_term)
+            };
+            (vec![from_term], built)
+        } else {
+            (bound, body)
+        };
         Callee {
             vis,
             name,
@@ -193,6 +217,19 @@ impl ToTokens for Program {
                 #body
             }
         });
+    }
+}
+
+impl Program {
+    /// Whether the program is built once as a term, at `Syn`, and runs in every category as
+    /// that term (`catad::term::FromTerm`): a program over `f64` whose body `Syn` builds
+    /// ([`Term::is_syntax`]).
+    fn is_syntax(&self) -> bool {
+        self.signature.scalar.is_none()
+            && self
+                .body
+                .as_ref()
+                .is_ok_and(|body| body.types.scalar == "f64" && body.term.is_syntax())
     }
 }
 
@@ -390,14 +427,23 @@ pub(crate) mod tests {
             let function = &code[code.find("fn f <").unwrap()..];
             function[..function.find("()").unwrap()].to_string()
         };
-        let straight = bound_of(quote!(
+        // A program `Syn` builds runs as its term in every category with terms; the body is
+        // built by a function bound by its classes.
+        let straight = quote!(
             fn f(x: f64, y: f64) -> f64 {
                 (x * y).sin().max(y)
             }
-        ));
+        );
         assert_eq!(
-            straight,
-            "fn f < K : :: catad :: vocabulary :: StraightLine < f64 > > "
+            bound_of(straight.clone()),
+            "fn f < K : :: catad :: term :: FromTerm > "
+        );
+        let code = compile(straight).to_token_stream().to_string();
+        assert!(
+            code.contains(
+                "fn __catad_syntax < K : :: catad :: vocabulary :: StraightLine < f64 > > ()"
+            ),
+            "{code}"
         );
         let looping = bound_of(quote!(
             fn f(x: f64, xs: Vec<f64>) -> f64 {
@@ -442,7 +488,8 @@ pub(crate) mod tests {
         for bound in bounds {
             assert!(code.contains(bound), "{bound} in {code}");
         }
-        let function = &code[code.find("fn f <").unwrap()..];
+        // Built as a term: the function that builds its body carries the bound.
+        let function = &code[code.find("fn __catad_syntax <").unwrap()..];
         let bound = &function[..function.find("->").unwrap()];
         assert_eq!(bound.matches("ProgramI").count(), 4, "{code}");
     }

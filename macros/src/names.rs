@@ -28,6 +28,12 @@ pub(crate) const PROGRAM_FN: &str = "__catad_program";
 /// The associated constant of a program's trait that holds its categorical form.
 pub(crate) const FORM_CONST: &str = "__CATAD_FORM";
 
+/// The function, inside a program built as a term, that builds its body in any category with
+/// its bound, and the thread-local term it builds at `Syn`, once: block-scoped items of the
+/// generated body, which the user's code never reaches.
+pub(crate) const SYNTAX_FN: &str = "__catad_syntax";
+pub(crate) const TERM_STATIC: &str = "__CATAD_TERM";
+
 /// The one argument `#[catad::program(…)]` takes, and the vocabulary method it calls.
 pub(crate) const CHECKPOINT: &str = "checkpoint";
 

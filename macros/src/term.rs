@@ -174,6 +174,20 @@ pub(crate) enum Pred {
     Not(Box<Pred>),
 }
 
+impl Pred {
+    /// Whether a term tests the condition: its comparisons are of scalars, and their operands
+    /// terms ([`Term::is_syntax`]).
+    fn is_syntax(&self) -> bool {
+        match self {
+            Pred::Compare(lhs, _, rhs, on) => {
+                *on == Operand::Scalar && lhs.is_syntax() && rhs.is_syntax()
+            }
+            Pred::And(p, q) | Pred::Or(p, q) => p.is_syntax() && q.is_syntax(),
+            Pred::Not(p) => p.is_syntax(),
+        }
+    }
+}
+
 /// A scalar comparison in a condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cmp {
@@ -339,6 +353,27 @@ impl Term {
             Term::Loop(_, f) | Term::While(_, f) | Term::Fmap(_, f) => f.classes(out),
             Term::Build(_, fields) => fields.iter().for_each(|(_, f)| f.classes(out)),
             _ => {}
+        }
+    }
+
+    /// Whether the syntax category `Syn` builds the term: every node is a method `Syn` has (no
+    /// run-time vector, data, fold or build), no other program is called (its bound is not
+    /// known here), no derivative is taken, and every condition compares scalars.
+    pub(crate) fn is_syntax(&self) -> bool {
+        match self {
+            Term::Id | Term::Exl | Term::Exr | Term::Dup | Term::It => true,
+            Term::Prim(..) | Term::Const(..) | Term::ConstIx(..) | Term::Indexed(..) => true,
+            Term::Op(op, _) => *op == Op::IxToScalar,
+            Term::Call(..) | Term::Nested(..) => false,
+            Term::Compose(g, f) | Term::Fork(g, f) => g.is_syntax() && f.is_syntax(),
+            Term::Cond(p, then, otherwise) => {
+                p.is_syntax() && then.is_syntax() && otherwise.is_syntax()
+            }
+            Term::Loop(kind, f) => *kind == Loop::Iterate && f.is_syntax(),
+            Term::While(p, f) => p.is_syntax() && f.is_syntax(),
+            Term::Field(..) => true,
+            Term::Fmap(_, f) => f.is_syntax(),
+            Term::Build(_, fields) => fields.iter().all(|(_, f)| f.is_syntax()),
         }
     }
 

@@ -13,10 +13,9 @@ use std::rc::Rc;
 /// One instruction: the operation of a node, reading slots. Arithmetic has instructions of its
 /// own, so that the most common nodes cost one dispatch; the parts of the others are boxed, so
 /// that an instruction is two words. An [`Op::Out`] is no instruction: it names a slot of its
-/// node's.
+/// node's; nor is a constant, whose slot is written once.
 #[derive(Debug)]
 enum Instr {
-    Const(f64),
     Add(u32, u32),
     Sub(u32, u32),
     Mul(u32, u32),
@@ -31,15 +30,20 @@ enum Instr {
     Nested(Box<Nested>),
 }
 
-/// A graph compiled to run: an instruction per node but [`Op::Out`]s, in order, each writing the
-/// next of `slots` slots — one, or the coordinates of a node of several. The graphs a cond or
-/// loop node holds are programs of their own ([`Nested`]), run in slots the node keeps.
+/// A graph compiled to run: an instruction per node but [`Op::Out`]s and constants, in order, each
+/// writing the next of `slots` slots — one, or the coordinates of a node of several. The slots
+/// are the inputs, then the constants (written once, when the slots are made), then the nodes'.
+/// The graphs a cond or loop node holds are programs of their own ([`Nested`]), run in slots the
+/// node keeps.
 #[derive(Debug)]
 pub struct Compiled {
     inputs: usize,
+    constants: Vec<f64>,
     slots: usize,
     code: Vec<Instr>,
     outputs: Vec<u32>,
+    /// Where the program is one comparison of two inputs (a counted loop's test), it.
+    comparison: Option<(Ix, u32, u32)>,
 }
 
 /// The slot of `w`: an input's own, a node's first (`node_slot`, by node).
@@ -54,8 +58,17 @@ impl Compiled {
     /// `g`, compiled.
     pub fn new(g: &Graph) -> Compiled {
         let inputs = g.inputs();
+        let constants: Vec<f64> = g
+            .nodes()
+            .iter()
+            .filter_map(|op| match op {
+                Op::Const(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
         let mut node_slot: Vec<u32> = Vec::with_capacity(g.nodes().len());
-        let mut next = inputs as u32;
+        let mut constant = inputs as u32;
+        let mut next = (inputs + constants.len()) as u32;
         let mut code = Vec::with_capacity(g.nodes().len());
         for op in g.nodes() {
             let slot = |w: Wire| slot_of(&node_slot, w);
@@ -64,7 +77,11 @@ impl Compiled {
                     node_slot.push(slot(*w) + k);
                     continue;
                 }
-                Op::Const(c) => Instr::Const(*c),
+                Op::Const(_) => {
+                    node_slot.push(constant);
+                    constant += 1;
+                    continue;
+                }
                 Op::Unary(Unary::Neg, a) => Instr::Neg(slot(*a)),
                 Op::Unary(u, a) => Instr::Unary(*u, slot(*a)),
                 Op::Powi(n, a) => Instr::Powi(*n, slot(*a)),
@@ -96,44 +113,43 @@ impl Compiled {
             next += op.width() as u32;
             code.push(instr);
         }
+        let outputs: Vec<u32> = g
+            .outputs()
+            .iter()
+            .map(|&w| slot_of(&node_slot, w))
+            .collect();
+        let comparison = match (&code[..], &outputs[..]) {
+            ([Instr::Index(i, x, y)], &[out])
+                if constants.is_empty() && out as usize == inputs && x.max(y) < &out =>
+            {
+                Some((*i, *x, *y))
+            }
+            _ => None,
+        };
         Compiled {
             inputs,
+            constants,
             slots: next as usize,
             code,
-            outputs: g
-                .outputs()
-                .iter()
-                .map(|&w| slot_of(&node_slot, w))
-                .collect(),
+            outputs,
+            comparison,
         }
     }
 
-    /// The outputs at the input coordinates `inputs`, computed in `slots` (sized on the first run,
-    /// so that a caller running a program repeatedly allocates and clears its slots once).
-    ///
-    /// # Panics
-    ///
-    /// If `inputs` is not as long as the program's input; the message names both lengths.
-    pub fn run(&self, inputs: &[f64], slots: &mut Vec<f64>, out: &mut Vec<f64>) {
-        assert_eq!(
-            inputs.len(),
-            self.inputs,
-            "a term of {} input coordinates run at {}",
-            self.inputs,
-            inputs.len()
-        );
-        if slots.len() != self.slots {
-            slots.clear();
-            slots.resize(self.slots, 0.0);
-        }
-        let slots: &mut [f64] = slots;
-        slots[..self.inputs].copy_from_slice(inputs);
+    /// Slots to run the program in: the constants' written, the others zero.
+    fn slots(&self) -> Vec<f64> {
+        let mut slots = vec![0.0; self.slots];
+        slots[self.inputs..self.inputs + self.constants.len()].copy_from_slice(&self.constants);
+        slots
+    }
+
+    /// Runs the program in `slots` (made by [`slots`](Compiled::slots)), whose inputs are set.
+    fn exec(&self, slots: &mut [f64]) {
         let mut args = Vec::new();
-        let mut next = self.inputs;
+        let mut next = self.inputs + self.constants.len();
         for instr in &self.code {
             let s = |i: u32| slots[i as usize];
             let y = match *instr {
-                Instr::Const(c) => c,
                 Instr::Add(x, y) => s(x) + s(y),
                 Instr::Sub(x, y) => s(x) - s(y),
                 Instr::Mul(x, y) => s(x) * s(y),
@@ -166,8 +182,15 @@ impl Compiled {
             slots[next] = y;
             next += 1;
         }
-        out.clear();
-        out.extend(self.outputs.iter().map(|&s| slots[s as usize]));
+    }
+
+    /// Checks that `inputs` is as long as the program's input; the message names both lengths.
+    fn check(&self, inputs: usize) {
+        assert_eq!(
+            inputs, self.inputs,
+            "a term of {} input coordinates run at {inputs}",
+            self.inputs
+        );
     }
 }
 
@@ -181,24 +204,56 @@ pub struct Runner {
 impl Runner {
     /// `g`, compiled.
     pub fn new(g: &Graph) -> Runner {
+        let code = Compiled::new(g);
         Runner {
-            code: Compiled::new(g),
-            scratch: RefCell::default(),
+            scratch: RefCell::new((code.slots(), Vec::new())),
+            code,
         }
     }
 
     /// `f` of the outputs at the coordinates `inputs`.
+    ///
+    /// # Panics
+    ///
+    /// If `inputs` is not as long as the program's input; the message names both lengths.
     pub fn run<T>(&self, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
+        self.code.check(inputs.len());
         let (slots, out) = &mut *self.scratch.borrow_mut();
-        self.code.run(inputs, slots, out);
+        slots[..inputs.len()].copy_from_slice(inputs);
+        self.code.exec(slots);
+        out.clear();
+        out.extend(self.code.outputs.iter().map(|&s| slots[s as usize]));
         f(out)
     }
 
-    /// Runs at the coordinates `point`, then writes the outputs over `point[from..]`: a step of a
-    /// loop whose point is its environment and then its state.
-    pub fn step(&self, point: &mut [f64], from: usize) {
+    /// Whether a test (a program of one output) holds at the coordinates `inputs`.
+    pub fn holds(&self, inputs: &[f64]) -> bool {
+        match self.code.comparison {
+            Some((i, x, y)) => index(i, inputs[x as usize], inputs[y as usize]) != 0.0,
+            None => self.run(inputs, |t| t[0] != 0.0),
+        }
+    }
+
+    /// Runs this program, a loop's body, on the point `e ++ s` (`env` coordinates of `e`) while
+    /// `test` holds there, each new state written into the point and given to `each`.
+    pub fn iterate(
+        &self,
+        env: usize,
+        test: &Runner,
+        point: &mut [f64],
+        mut each: impl FnMut(&[f64]),
+    ) {
+        self.code.check(point.len());
+        let n = point.len();
         let (slots, out) = &mut *self.scratch.borrow_mut();
-        self.code.run(point, slots, out);
-        point[from..].copy_from_slice(out);
+        slots[..n].copy_from_slice(point);
+        while test.holds(&slots[..n]) {
+            self.code.exec(slots);
+            out.clear();
+            out.extend(self.code.outputs.iter().map(|&s| slots[s as usize]));
+            slots[env..n].copy_from_slice(out);
+            each(&slots[env..n]);
+        }
+        point.copy_from_slice(&slots[..n]);
     }
 }

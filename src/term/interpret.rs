@@ -2,11 +2,51 @@
 //! derivative at a point the linear map its forward graph applies and its reverse graph transposes
 //! — so every category that runs primitives runs it ([`Term::interpret`]). This is the functor out
 //! of terms: `Fun` runs the graph, each `D<K>` takes the term's own derivatives as its linear maps.
+//! [`FromTerm`] names the categories a `#[catad::program]` built as a term runs in: these, and
+//! [`Syn`] itself.
 
+use super::syn::Syn;
 use super::term::Term;
+use crate::interpretations::{D, Fun};
 use crate::space::Space;
-use crate::vocabulary::{Hom, LinearFn, Primitive, PrimitiveCat};
+use crate::vocabulary::{Category, Hom, LinearCat, LinearFn, Primitive, PrimitiveCat};
 use std::rc::Rc;
+
+/// A category a term is interpreted in: the functor out of [`Syn`] into it.
+///
+/// Law: `from_term` preserves what a term computes — in `Fun` its value, in each `D<K>` its value
+/// and derivative — and in `Syn` it is the identity. A `#[catad::program]` over `f64` whose body
+/// is a term is built once, at `Syn`, and is `K::from_term` of that term in every `K`.
+///
+/// ```
+/// use catad::prelude::*;
+/// use catad::term::{FromTerm, Syn};
+/// let t = catad::paper::mag_sqr::<Syn, f64>();
+/// assert_eq!(Fun::from_term(&t).apply((3.0, 4.0)), 25.0);
+/// assert_eq!(gradient(&Reverse::from_term(&t), (3.0, 4.0)), (6.0, 8.0));
+/// ```
+pub trait FromTerm: Category {
+    /// The term `t` in this category.
+    fn from_term<A: Space<f64>, B: Space<f64>>(t: &Term<A, B>) -> Hom<Self, A, B>;
+}
+
+impl FromTerm for Syn {
+    fn from_term<A: Space<f64>, B: Space<f64>>(t: &Term<A, B>) -> Term<A, B> {
+        t.clone()
+    }
+}
+
+impl FromTerm for Fun {
+    fn from_term<A: Space<f64>, B: Space<f64>>(t: &Term<A, B>) -> Hom<Fun, A, B> {
+        t.interpret::<Fun>()
+    }
+}
+
+impl<K: LinearCat<f64>> FromTerm for D<K> {
+    fn from_term<A: Space<f64>, B: Space<f64>>(t: &Term<A, B>) -> Hom<D<K>, A, B> {
+        t.interpret::<D<K>>()
+    }
+}
 
 impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// The term in the category `K`: a morphism that computes the term's value and, in a

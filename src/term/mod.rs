@@ -35,6 +35,7 @@ mod while_loop;
 pub use cond::{Branches, Test};
 pub use custom::{Custom, Use};
 pub use graph::{Graph, Rewrites, Rule};
+pub use interpret::FromTerm;
 pub use op::{Binary, Ix, Op, Unary, Wire};
 pub use syn::Syn;
 pub use term::Term;

@@ -101,7 +101,7 @@ impl Nested {
             Node::While { env, test, body } => {
                 point.clear();
                 point.extend((0..self.args.len()).map(arg));
-                run_while(*env, test, body, point, |_| {});
+                body.iterate(*env, test, point, |_| {});
                 out.extend_from_slice(&point[*env..]);
             }
             Node::WhileReverse {
@@ -116,7 +116,7 @@ impl Nested {
                 point.extend((0..env + m).map(arg));
                 states.clear();
                 states.extend_from_slice(&point[env..]);
-                run_while(env, test, body, point, |s| states.extend_from_slice(s));
+                body.iterate(env, test, point, |s| states.extend_from_slice(s));
                 // s′, then the environment's cotangent, then the state's.
                 out.extend_from_slice(&point[env..]);
                 out.resize(m + env, 0.0);
@@ -127,10 +127,10 @@ impl Nested {
                     point.extend_from_slice(&states[k * m..(k + 1) * m]);
                     point.extend_from_slice(bar);
                     transpose.run(point, |ys| {
-                        for (acc, y) in out[m..].iter_mut().zip(&ys[m..m + env]) {
+                        for (acc, y) in out[m..].iter_mut().zip(&ys[..env]) {
                             *acc += y;
                         }
-                        bar.copy_from_slice(&ys[m + env..]);
+                        bar.copy_from_slice(&ys[env..]);
                     });
                 }
                 out.extend_from_slice(bar);
@@ -138,20 +138,5 @@ impl Nested {
         }
         slots[at..at + out.len()].copy_from_slice(out);
         out.len()
-    }
-}
-
-/// Runs `body` on the point `e ++ s` (`env` coordinates of `e`) while `test` holds there, each
-/// new state written into the point and given to `each`.
-fn run_while(
-    env: usize,
-    test: &Runner,
-    body: &Runner,
-    point: &mut [f64],
-    mut each: impl FnMut(&[f64]),
-) {
-    while test.run(point, |t| t[0] != 0.0) {
-        body.step(point, env);
-        each(&point[env..]);
     }
 }

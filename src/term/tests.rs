@@ -393,9 +393,9 @@ fn an_index_below_zero_is_an_error_as_for_usize() {
 }
 
 /// The distance a projectile with drag `k`, launched at `angle` at 10 m/s, flies in 100 Euler steps
-/// of 10 ms.
+/// of 10 ms; generic in its scalar, so that it runs in each mode as that mode's program.
 #[crate::program]
-fn projectile(angle: f64, k: f64) -> f64 {
+fn projectile<S: Scalar>(angle: S, k: S) -> S {
     let dt = 0.01;
     let mut x = 0.0;
     let mut vx = 10.0 * angle.cos();
@@ -411,12 +411,12 @@ fn projectile(angle: f64, k: f64) -> f64 {
 
 #[test]
 fn a_macro_program_with_a_for_loop_is_a_term() {
-    let t = projectile::<Syn>();
+    let t = projectile::<Syn, f64>();
     let close = |x: f64, y: f64| (x - y).abs() <= 1e-13 * (1.0 + y.abs());
     for a in [(0.6, 0.1), (1.0, 0.02)] {
-        assert_eq!(t.apply(a), projectile::<Fun>().apply(a));
+        assert_eq!(t.apply(a), projectile::<Fun, f64>().apply(a));
         let (value, grad) = t.vjp(a, 1.0);
-        let (expected_value, expected) = vjp(&projectile::<Reverse>(), a, 1.0);
+        let (expected_value, expected) = vjp(&projectile::<Reverse, f64>(), a, 1.0);
         assert_eq!(value, expected_value);
         assert!(
             close(grad.0, expected.0) && close(grad.1, expected.1),
@@ -426,9 +426,52 @@ fn a_macro_program_with_a_for_loop_is_a_term() {
     }
 }
 
+/// The same projectile over `f64`: the macro builds it as a term, once, and runs that term in
+/// every category.
+#[crate::program]
+fn projectile_f64(angle: f64, k: f64) -> f64 {
+    let dt = 0.01;
+    let mut x = 0.0;
+    let mut vx = 10.0 * angle.cos();
+    let mut vy = 10.0 * angle.sin();
+    for _ in 0..100 {
+        let speed = (vx * vx + vy * vy).sqrt();
+        vx = vx - dt * k * speed * vx;
+        vy = vy - dt * (9.81 + k * speed * vy);
+        x = x + dt * vx;
+    }
+    x
+}
+
+#[test]
+fn an_f64_macro_program_runs_as_its_term_in_every_mode() {
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-13 * (1.0 + y.abs());
+    let pairs = |x: (f64, f64), y: (f64, f64)| close(x.0, y.0) && close(x.1, y.1);
+    for a in [(0.6, 0.1), (1.0, 0.02)] {
+        let value = projectile::<Fun, f64>().apply(a);
+        assert_eq!(projectile_f64::<Fun>().apply(a), value);
+        assert_eq!(projectile_f64::<Syn>().apply(a), value);
+        let grad = gradient(&projectile::<Reverse, f64>(), a);
+        for g in [
+            gradient(&projectile_f64::<Reverse>(), a),
+            gradient(&projectile_f64::<ReverseDelta>(), a),
+            gradient(&projectile_f64::<ReverseCont<f64>>(), a),
+            projectile_f64::<Syn>().gradient(a),
+        ] {
+            assert!(pairs(g, grad), "{g:?} vs {grad:?}");
+        }
+        let da = (0.5, -2.0);
+        let expected = jvp(&projectile::<Forward, f64>(), a, da).1;
+        let tangent = jvp(&projectile_f64::<Forward>(), a, da).1;
+        assert!(close(tangent, expected), "{tangent} vs {expected}");
+        let j = jacobian(&projectile_f64::<ForwardBegin<f64>>(), a);
+        assert!(close(j[(0, 0)], grad.0) && close(j[(0, 1)], grad.1), "{j}");
+    }
+}
+
 /// Halvings of `x² + 1` until it is at most 1, by a `while` loop.
 #[crate::program]
-fn halvings(x: f64) -> f64 {
+fn halvings<S: Scalar>(x: S) -> S {
     let mut y = x * x + 1.0;
     while y > 1.0 {
         y = 0.5 * y;
@@ -438,10 +481,10 @@ fn halvings(x: f64) -> f64 {
 
 #[test]
 fn a_macro_program_with_a_while_loop_is_a_term() {
-    let t = halvings::<Syn>();
+    let t = halvings::<Syn, f64>();
     for x in [0.3, -2.5, 7.0] {
-        assert_eq!(t.apply(x), halvings::<Fun>().apply(x));
-        assert_eq!(t.vjp(x, 1.0), vjp(&halvings::<Reverse>(), x, 1.0));
+        assert_eq!(t.apply(x), halvings::<Fun, f64>().apply(x));
+        assert_eq!(t.vjp(x, 1.0), vjp(&halvings::<Reverse, f64>(), x, 1.0));
         hessian_is_gradients_differences(&t, x);
     }
 }
@@ -463,19 +506,26 @@ fn neuron_loss(p: Neuron, x: nalgebra::SVector<f64, 2>, y: f64) -> f64 {
 #[test]
 fn a_macro_program_of_structs_and_fixed_vectors_is_a_term() {
     let t = neuron_loss::<Syn>();
-    let p = Neuron {
-        w: nalgebra::Vector2::new(0.5, -1.5),
-        b: 0.25,
-    };
-    let a = ((p, nalgebra::Vector2::new(1.0, 2.0)), 0.3);
-    assert_eq!(t.apply(a.clone()), neuron_loss::<Fun>().apply(a.clone()));
-    let (value, grad) = t.vjp(a.clone(), 1.0);
-    let (expected_value, expected) = vjp(&neuron_loss::<Reverse>(), a.clone(), 1.0);
-    assert_eq!(value, expected_value);
-    let close = |x: &[f64], y: &[f64]| x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-14);
-    assert!(
-        close(&grad.coords(), &expected.coords()),
-        "{grad:?} vs {expected:?}"
+    let (w, b, x, y) = (
+        nalgebra::Vector2::new(0.5, -1.5),
+        0.25,
+        nalgebra::Vector2::new(1.0, 2.0),
+        0.3,
     );
+    let a = ((Neuron { w, b }, x), y);
+    // By hand: with t = tanh(w · x + b), the loss (t − y)² and its partials 2 (t − y) (1 − t²)
+    // times x, 1 and w, and −2 (t − y).
+    let th = (w.dot(&x) + b).tanh();
+    let (loss, r) = ((th - y).powi(2), 2.0 * (th - y) * (1.0 - th * th));
+    let expected = [r * x[0], r * x[1], r, r * w[0], r * w[1], -2.0 * (th - y)];
+    assert_eq!(t.apply(a.clone()), loss);
+    assert_eq!(neuron_loss::<Fun>().apply(a.clone()), loss);
+    let close = |x: &[f64], y: &[f64]| x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-14);
+    for grad in [
+        t.vjp(a.clone(), 1.0).1,
+        vjp(&neuron_loss::<Reverse>(), a.clone(), 1.0).1,
+    ] {
+        assert!(close(&grad.coords(), &expected), "{grad:?} vs {expected:?}");
+    }
     hessian_is_gradients_differences(&t, a);
 }

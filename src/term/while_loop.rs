@@ -106,16 +106,19 @@ fn split<'a, const N: usize>(wires: &'a [Wire], blocks: &[usize; N]) -> [&'a [Wi
 pub struct WhileReverse {
     /// The loop.
     pub primal: While,
-    /// The reverse derivative of its body: from `e ++ s ++ s̄′` to `s′ ++ ē ++ s̄`.
+    /// The transpose of its body's derivative: from `e ++ s ++ s̄′` to `ē ++ s̄`.
     pub transpose: Graph,
 }
 
 impl WhileReverse {
-    /// The reverse derivative of `primal`, its body's made by `derive`.
+    /// The reverse derivative of `primal`, its body's made by `derive` (from `e ++ s ++ s̄′` to
+    /// `s′ ++ ē ++ s̄`, of which the transpose keeps what follows `s′`).
     pub fn of(primal: &While, derive: fn(&Graph) -> Graph) -> WhileReverse {
+        let reverse = derive(&primal.body);
+        let cotangents = reverse.outputs()[primal.state()..].to_vec();
         WhileReverse {
             primal: primal.clone(),
-            transpose: derive(&primal.body),
+            transpose: reverse.with_outputs(cotangents).pruned(),
         }
     }
 
@@ -130,14 +133,14 @@ impl WhileReverse {
     pub fn forward(&self, derive: fn(&Graph) -> Graph) -> WhileReverse {
         let (n, m) = (self.primal.env, self.primal.state());
         // The transpose's forward derivative reads `e ++ s ++ s̄ ++ de ++ ds ++ ds̄` and makes
-        // `s′ ++ ē ++ s̄ ++ ds′ ++ dē ++ ds̄`.
+        // `ē ++ s̄ ++ dē ++ ds̄`.
         let transpose = rewired(
             &derive(&self.transpose),
             &[n, n, m, m, m, m],
             |[e, de, s, ds, sb, dsb]| [e, s, sb, de, ds, dsb].concat(),
             |o| {
-                let [s, eb, sb, ds, deb, dsb] = split(&o, &[m, n, m, m, n, m]);
-                [s, ds, eb, deb, sb, dsb].concat()
+                let [eb, sb, deb, dsb] = split(&o, &[n, m, n, m]);
+                [eb, deb, sb, dsb].concat()
             },
         );
         WhileReverse {

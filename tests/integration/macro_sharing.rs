@@ -1,6 +1,8 @@
 //! Sharing is explicit: a `let`-bound value used several times is computed once and duplicated
 //! (`dup`), never recomputed. Shown by running programs in a counting category: plain functions
-//! whose primitives count their evaluations.
+//! whose primitives count their evaluations. The programs are generic in their scalar, so that
+//! they run in any category of the vocabulary, this one included (a program over `f64` is built
+//! as a term and runs in the categories terms are interpreted in).
 
 use catad::interpretations::Func;
 use catad::prelude::*;
@@ -265,7 +267,7 @@ fn counts(pairs: &[(&'static str, usize)]) -> BTreeMap<&'static str, usize> {
 }
 
 #[catad::program]
-fn shared_sin(x: f64) -> f64 {
+fn shared_sin<S: Scalar>(x: S) -> S {
     let y = x.sin();
     y * y + y
 }
@@ -273,7 +275,7 @@ fn shared_sin(x: f64) -> f64 {
 #[test]
 fn a_let_bound_value_is_computed_once() {
     // add_c ∘ (mul_c ∘ dup △ id) ∘ sin_c: one sin, shared by a dup.
-    let (y, made) = run(shared_sin::<Counting>(), 0.5);
+    let (y, made) = run(shared_sin::<Counting, f64>(), 0.5);
     let s = 0.5_f64.sin();
     assert_eq!(y, s * s + s);
     assert_eq!(
@@ -283,7 +285,7 @@ fn a_let_bound_value_is_computed_once() {
 }
 
 #[catad::program]
-fn repeated_sin(x: f64) -> f64 {
+fn repeated_sin<S: Scalar>(x: S) -> S {
     x.sin() * x.sin() + (x + 1.0).sin()
 }
 
@@ -291,13 +293,13 @@ fn repeated_sin(x: f64) -> f64 {
 fn equal_operands_are_shared_and_different_ones_are_not() {
     // `(f ∘ h) △ (g ∘ h) = (f △ g) ∘ h`: the two `x.sin()` operands become one `sin` and a `dup`;
     // `(x + 1.0).sin()` is another computation, and the counter sees it.
-    let (y, made) = run(repeated_sin::<Counting>(), 0.5);
+    let (y, made) = run(repeated_sin::<Counting, f64>(), 0.5);
     assert_eq!(y, 0.5_f64.sin() * 0.5_f64.sin() + 1.5_f64.sin());
     assert_eq!(made["sin"], 2);
 }
 
 #[catad::program]
-fn branchy(x: f64) -> f64 {
+fn branchy<S: Scalar>(x: S) -> S {
     let y = x.exp();
     if y > 2.0 { y * y } else { y + 1.0 }
 }
@@ -305,7 +307,7 @@ fn branchy(x: f64) -> f64 {
 #[test]
 fn a_value_used_in_the_condition_and_both_branches_is_computed_once() {
     for x in [0.0, 1.0] {
-        let (y, made) = run(branchy::<Counting>(), x);
+        let (y, made) = run(branchy::<Counting, f64>(), x);
         let e = x.exp();
         assert_eq!(y, if e > 2.0 { e * e } else { e + 1.0 });
         assert_eq!(made["exp"], 1, "at {x}: {made:?}");
@@ -313,19 +315,19 @@ fn a_value_used_in_the_condition_and_both_branches_is_computed_once() {
 }
 
 #[catad::program]
-fn cube(x: f64) -> f64 {
+fn cube<S: Scalar>(x: S) -> S {
     x * x * x
 }
 
 #[catad::program]
-fn shared_call(x: f64, y: f64) -> f64 {
+fn shared_call<S: Scalar>(x: S, y: S) -> S {
     let c = cube(x + y);
     c * c - c.recip()
 }
 
 #[test]
 fn a_called_program_bound_once_runs_once() {
-    let (v, made) = run(shared_call::<Counting>(), (0.5, 1.0));
+    let (v, made) = run(shared_call::<Counting, f64>(), (0.5, 1.0));
     let c = 1.5_f64 * 1.5 * 1.5;
     assert_eq!(v, c * c - 1.0 / c);
     // x + y, cube's two multiplications, c * c, and c - 1/c (sub = add ∘ (id × negate)): the
@@ -348,6 +350,6 @@ fn sharing_holds_in_the_derivative_too() {
     // The same term runs in every category: the derivative of the shared form is right.
     let x = 0.5_f64;
     let expected = 2.0 * x.sin() * x.cos() + x.cos();
-    assert!((derivative(&shared_sin::<Forward>(), x) - expected).abs() < 1e-12);
-    assert!((derivative(&shared_sin::<Reverse>(), x) - expected).abs() < 1e-12);
+    assert!((derivative(&shared_sin::<Forward, f64>(), x) - expected).abs() < 1e-12);
+    assert!((derivative(&shared_sin::<Reverse, f64>(), x) - expected).abs() < 1e-12);
 }
