@@ -144,6 +144,7 @@ fn label(op: &Op) -> String {
         Op::Cond(..) => "cond",
         Op::While(..) => "while",
         Op::WhileReverse(..) => "while-reverse",
+        Op::Taped(..) => "taped",
         Op::Const(_) | Op::Out(..) => unreachable!("constants and coordinates are no boxes"),
     };
     name.to_owned()

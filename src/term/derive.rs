@@ -122,7 +122,12 @@ fn partials(out: &mut Graph, op: &Op, y: Wire) -> Vec<(Wire, Wire)> {
             };
             vec![(x, dx), (z, dz)]
         }
-        Op::Custom(..) | Op::Out(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) => {
+        Op::Custom(..)
+        | Op::Out(..)
+        | Op::Cond(..)
+        | Op::While(..)
+        | Op::WhileReverse(..)
+        | Op::Taped(..) => {
             unreachable!("nodes of several coordinates have their own derivatives")
         }
     }
@@ -163,7 +168,7 @@ impl<K, V> Default for Memo<K, V> {
 
 impl<K, V> Memo<K, V> {
     /// `derive x`, made on the first call for `x`.
-    fn of(&mut self, x: &Rc<K>, derive: impl FnOnce(&K) -> V) -> Rc<V> {
+    fn of(&mut self, x: &Rc<K>, derive: impl FnOnce(&Rc<K>) -> V) -> Rc<V> {
         let derived = self
             .0
             .entry(Rc::as_ptr(x))
@@ -178,6 +183,12 @@ fn no_reverse_over_reverse() -> ! {
         "catad::term: the reverse derivative of a `while` loop's reverse derivative is not \
          defined yet (its forward derivative is: take second derivatives forward over reverse)"
     )
+}
+
+/// The derivative of a pass of a split reverse derivative, which is run and never differentiated
+/// (its derivatives are taken of the reverse derivative whole).
+fn no_derivative_of_a_pass() -> ! {
+    unreachable!("catad::term: a pass of a split reverse derivative is not differentiated")
 }
 
 /// The forward derivative of `g`: inputs `a ++ da`, outputs `f a ++ f′(a) · da`. A tangent that
@@ -238,6 +249,7 @@ pub fn forward(g: &Graph) -> Graph {
                 let l = reverse_loops.of(l, |l| l.forward(forward));
                 Some((Op::WhileReverse(l, wires.into()), vec![m, n, m]))
             }
+            Op::Taped(..) => no_derivative_of_a_pass(),
             _ => None,
         };
         if let Some((op, blocks)) = derived {
@@ -349,6 +361,7 @@ pub fn reverse(g: &Graph) -> Graph {
                         let reversed = loops.of(l, |l| WhileReverse::of(l, reverse));
                         (Op::WhileReverse(reversed, wires), l.state(), &args[..])
                     }
+                    Op::Taped(..) => no_derivative_of_a_pass(),
                     _ => no_reverse_over_reverse(),
                 };
                 let t = out.push(transpose);

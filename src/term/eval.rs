@@ -7,6 +7,7 @@ use super::custom::{Custom, Use};
 use super::graph::Graph;
 use super::nested::Nested;
 use super::op::{Binary, Ix, Op, Unary, Wire, binary, index, unary};
+use super::tape::Tapes;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -105,7 +106,7 @@ impl Compiled {
                     Rc::clone(p),
                     args.iter().map(|&w| slot(w)).collect(),
                 ))),
-                Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) => {
+                Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) | Op::Taped(..) => {
                     Instr::Nested(Box::new(Nested::new(op, slot)))
                 }
             };
@@ -143,8 +144,9 @@ impl Compiled {
         slots
     }
 
-    /// Runs the program in `slots` (made by [`slots`](Compiled::slots)), whose inputs are set.
-    fn exec(&self, slots: &mut [f64]) {
+    /// Runs the program in `slots` (made by [`slots`](Compiled::slots)), whose inputs are set,
+    /// its loops' records and replays writing and reading `tapes`.
+    fn exec(&self, slots: &mut [f64], tapes: &mut Tapes) {
         let mut args = Vec::new();
         let mut next = self.inputs + self.constants.len();
         for instr in &self.code {
@@ -175,7 +177,7 @@ impl Compiled {
                     if p.holds(&args) { 1.0 } else { 0.0 }
                 }
                 Instr::Nested(ref nested) => {
-                    next += nested.run(slots, next);
+                    next += nested.run(slots, next, tapes);
                     continue;
                 }
             };
@@ -217,10 +219,25 @@ impl Runner {
     ///
     /// If `inputs` is not as long as the program's input; the message names both lengths.
     pub fn run<T>(&self, inputs: &[f64], f: impl FnOnce(&[f64]) -> T) -> T {
+        self.run_taped(inputs, &mut Tapes::default(), f)
+    }
+
+    /// `f` of the outputs at the coordinates `inputs`, a pass of a split reverse derivative: its
+    /// loops' records write `tapes`, their replays read them.
+    ///
+    /// # Panics
+    ///
+    /// If `inputs` is not as long as the program's input; the message names both lengths.
+    pub fn run_taped<T>(
+        &self,
+        inputs: &[f64],
+        tapes: &mut Tapes,
+        f: impl FnOnce(&[f64]) -> T,
+    ) -> T {
         self.code.check(inputs.len());
         let (slots, out) = &mut *self.scratch.borrow_mut();
         slots[..inputs.len()].copy_from_slice(inputs);
-        self.code.exec(slots);
+        self.code.exec(slots, tapes);
         out.clear();
         out.extend(self.code.outputs.iter().map(|&s| slots[s as usize]));
         f(out)
@@ -235,24 +252,25 @@ impl Runner {
     }
 
     /// Runs this program, a loop's body, on the point `e ++ s` (`env` coordinates of `e`) while
-    /// `test` holds there, each new state written into the point and given to `each`.
+    /// `test` holds there: each step's outputs start with the next state, which is written into
+    /// the point; `each` is given the state before the step and the step's outputs.
     pub fn iterate(
         &self,
         env: usize,
         test: &Runner,
         point: &mut [f64],
-        mut each: impl FnMut(&[f64]),
+        mut each: impl FnMut(&[f64], &[f64]),
     ) {
         self.code.check(point.len());
         let n = point.len();
         let (slots, out) = &mut *self.scratch.borrow_mut();
         slots[..n].copy_from_slice(point);
         while test.holds(&slots[..n]) {
-            self.code.exec(slots);
+            self.code.exec(slots, &mut Tapes::default());
             out.clear();
             out.extend(self.code.outputs.iter().map(|&s| slots[s as usize]));
-            slots[env..n].copy_from_slice(out);
-            each(&slots[env..n]);
+            each(&slots[env..n], out);
+            slots[env..n].copy_from_slice(&out[..n - env]);
         }
         point.copy_from_slice(&slots[..n]);
     }

@@ -172,7 +172,8 @@ impl Graph {
             | Op::Out(..)
             | Op::Cond(..)
             | Op::While(..)
-            | Op::WhileReverse(..) => None,
+            | Op::WhileReverse(..)
+            | Op::Taped(..) => None,
         }
     }
 
@@ -370,6 +371,14 @@ impl fmt::Debug for Graph {
                     nested(&l.primal.test),
                     nested(&l.primal.body),
                     nested(&l.transpose)
+                ),
+                Op::Taped(t, args) => format!(
+                    "{:?} tape {} {}\n    forward {}\n    backward {}",
+                    t.pass,
+                    t.tape,
+                    names(args),
+                    nested(&t.steps.forward),
+                    nested(&t.steps.backward)
                 ),
             };
             writeln!(f, "  %{j} = {text}")?;

@@ -6,10 +6,12 @@
 //! [`Syn`] itself.
 
 use super::syn::Syn;
-use super::term::Term;
+use super::tape::Tapes;
+use super::term::{Kept, Term, components, from_components};
 use crate::interpretations::{D, Fun};
 use crate::space::Space;
 use crate::vocabulary::{Category, Hom, LinearCat, LinearFn, Primitive, PrimitiveCat};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// A category a term is interpreted in: the functor out of [`Syn`] into it.
@@ -66,8 +68,9 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     }
 }
 
-/// A term runs as a primitive: its derivative at `a` applies the forward graph at `a` and
-/// transposes through the reverse graph at `a`.
+/// A term runs as a primitive: its derivative at `a` is the forward pass of its reverse
+/// derivative, run once at `a`, whose value is the term's; it applies the forward graph at `a` and
+/// transposes through the backward pass.
 impl<A: Space<f64>, B: Space<f64>> Primitive<A, B> for Term<A, B> {
     fn name(&self) -> &str {
         "term"
@@ -78,18 +81,22 @@ impl<A: Space<f64>, B: Space<f64>> Primitive<A, B> for Term<A, B> {
     }
 
     fn linearize(&self, a: &A) -> (B, Rc<dyn LinearFn<A, B>>) {
+        let (value, kept) = self.two_pass().record(components(a), Tapes::default());
         let at = At {
             term: self.clone(),
             a: a.clone(),
+            kept: RefCell::new(kept),
         };
-        (self.apply(a.clone()), Rc::new(at))
+        (from_components(&value), Rc::new(at))
     }
 }
 
-/// A term's derivative at the point `a`.
+/// A term's derivative at the point `a`, and what its reverse derivative's forward pass kept
+/// there.
 struct At<A, B> {
     term: Term<A, B>,
     a: A,
+    kept: RefCell<Kept>,
 }
 
 impl<A: Space<f64>, B: Space<f64>> LinearFn<A, B> for At<A, B> {
@@ -98,6 +105,11 @@ impl<A: Space<f64>, B: Space<f64>> LinearFn<A, B> for At<A, B> {
     }
 
     fn transpose_add(&self, db: &B, acc: &mut A) {
-        acc.plus_assign(&self.term.vjp(self.a.clone(), db.clone()).1);
+        let kept = &mut *self.kept.borrow_mut();
+        let da: A = self
+            .term
+            .two_pass()
+            .backward(kept, &components(db), from_components);
+        acc.plus_assign(&da);
     }
 }

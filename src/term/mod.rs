@@ -24,8 +24,10 @@ mod graph;
 mod interpret;
 mod nested;
 mod op;
+mod split;
 mod syn;
 mod syn_indexed;
+mod tape;
 #[allow(clippy::module_inception)]
 mod term;
 #[cfg(test)]
@@ -38,5 +40,6 @@ pub use graph::{Graph, Rewrites, Rule};
 pub use interpret::FromTerm;
 pub use op::{Binary, Ix, Op, Unary, Wire};
 pub use syn::Syn;
+pub use tape::{Pass, Steps, Taped};
 pub use term::Term;
 pub use while_loop::{While, WhileReverse};

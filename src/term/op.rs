@@ -2,6 +2,7 @@
 
 use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
+use super::tape::Taped;
 use super::while_loop::{While, WhileReverse};
 use crate::interpretations::fun::smaller;
 use crate::space::Scalar;
@@ -107,6 +108,9 @@ pub enum Op {
     /// The loop's reverse derivative from the wires `e ++ s ++ s̄`: a node of
     /// [`WhileReverse::outputs`] coordinates.
     WhileReverse(Rc<WhileReverse>, Rc<[Wire]>),
+    /// A loop's record or replay, of a reverse derivative in two passes: a node of
+    /// [`Taped::width`] coordinates.
+    Taped(Rc<Taped>, Rc<[Wire]>),
 }
 
 impl Op {
@@ -117,6 +121,7 @@ impl Op {
             Op::Cond(b, _) => b.outputs(),
             Op::While(l, _) => l.state(),
             Op::WhileReverse(l, _) => l.outputs(),
+            Op::Taped(t, _) => t.width(),
             _ => 1,
         }
     }
@@ -126,7 +131,7 @@ impl Op {
     pub fn is_tuple(&self) -> bool {
         matches!(
             self,
-            Op::Custom(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..)
+            Op::Custom(..) | Op::Cond(..) | Op::While(..) | Op::WhileReverse(..) | Op::Taped(..)
         )
     }
 
@@ -143,7 +148,8 @@ impl Op {
             | Op::Test(_, args)
             | Op::Cond(_, args)
             | Op::While(_, args)
-            | Op::WhileReverse(_, args) => args.iter().copied().for_each(f),
+            | Op::WhileReverse(_, args)
+            | Op::Taped(_, args) => args.iter().copied().for_each(f),
         }
     }
 
@@ -165,6 +171,7 @@ impl Op {
             Op::WhileReverse(l, args) => {
                 Op::WhileReverse(Rc::clone(l), args.iter().map(|&w| map(w)).collect())
             }
+            Op::Taped(t, args) => Op::Taped(Rc::clone(t), args.iter().map(|&w| map(w)).collect()),
         }
     }
 }
@@ -185,6 +192,7 @@ impl PartialEq for Op {
             (Op::Cond(p, a), Op::Cond(q, b)) => Rc::ptr_eq(p, q) && a == b,
             (Op::While(p, a), Op::While(q, b)) => Rc::ptr_eq(p, q) && a == b,
             (Op::WhileReverse(p, a), Op::WhileReverse(q, b)) => Rc::ptr_eq(p, q) && a == b,
+            (Op::Taped(p, a), Op::Taped(q, b)) => Rc::ptr_eq(p, q) && a == b,
             _ => false,
         }
     }
@@ -210,6 +218,7 @@ impl Hash for Op {
             Op::Cond(b, args) => (Rc::as_ptr(b) as usize, args).hash(h),
             Op::While(l, args) => (Rc::as_ptr(l) as usize, args).hash(h),
             Op::WhileReverse(l, args) => (Rc::as_ptr(l) as usize, args).hash(h),
+            Op::Taped(t, args) => (Rc::as_ptr(t) as usize, args).hash(h),
         }
     }
 }

@@ -3,10 +3,12 @@
 use super::derive::{forward, reverse};
 use super::eval::Runner;
 use super::graph::Graph;
+use super::split::split;
+use super::tape::Tapes;
 use crate::space::{Additive, Space};
 use nalgebra::DMatrix;
 use std::any::type_name;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -52,7 +54,68 @@ struct Inner {
     live: OnceCell<Program>,
     forward: OnceCell<Program>,
     reverse: OnceCell<Program>,
+    two_pass: OnceCell<TwoPass>,
     hvp: OnceCell<Program>,
+}
+
+/// The reverse derivative in two passes (see [`split`]), each compiled: `forward` from `a` to
+/// `f a ++ r`, `backward` from `a ++ db ++ r` to `f′(a)ᵀ · db`.
+pub(crate) struct TwoPass {
+    forward: Program,
+    backward: Program,
+    values: usize,
+    /// The tapes of [`Term`]'s own runs.
+    tapes: RefCell<Tapes>,
+}
+
+/// What the forward pass keeps for the backward: the point, the residuals and the tapes.
+pub(crate) struct Kept {
+    point: Vec<f64>,
+    residuals: Vec<f64>,
+    tapes: Tapes,
+}
+
+impl TwoPass {
+    fn new(reverse: &Graph, values: usize) -> TwoPass {
+        let inputs = reverse.inputs() - values;
+        let passes = split(reverse, inputs, values);
+        TwoPass {
+            forward: Program::new(passes.forward),
+            backward: Program::new(passes.backward),
+            values,
+            tapes: RefCell::default(),
+        }
+    }
+
+    /// The forward pass at the components `point`, kept for [`backward`](TwoPass::backward),
+    /// its loops recorded in `tapes` (whose buffers are reused): the value's components and what
+    /// is kept.
+    pub(crate) fn record(&self, point: Vec<f64>, mut tapes: Tapes) -> (Vec<f64>, Kept) {
+        let (value, residuals) = self.forward.runner.run_taped(&point, &mut tapes, |out| {
+            let (value, residuals) = out.split_at(self.values);
+            (value.to_vec(), residuals.to_vec())
+        });
+        let kept = Kept {
+            point,
+            residuals,
+            tapes,
+        };
+        (value, kept)
+    }
+
+    /// The backward pass at the cotangent's components `bar`, from what its forward pass kept:
+    /// `read` of the cotangent's components.
+    pub(crate) fn backward<T>(
+        &self,
+        kept: &mut Kept,
+        bar: &[f64],
+        read: impl FnOnce(&[f64]) -> T,
+    ) -> T {
+        let inputs = [&kept.point[..], bar, &kept.residuals].concat();
+        self.backward
+            .runner
+            .run_taped(&inputs, &mut kept.tapes, read)
+    }
 }
 
 /// A graph ready to run: compiled, with the slots its runs reuse.
@@ -74,8 +137,8 @@ impl Program {
         self.runner.run(inputs, f)
     }
 
-    /// The columns (or rows) of a derivative's matrix: at `point` followed by each of `seeds` in
-    /// turn, the outputs after the first `skip`, each `read` into coordinates.
+    /// The columns of a derivative's matrix: at `point` followed by each of `seeds` in turn, the
+    /// outputs after the first `skip`, each `read` into coordinates.
     fn sweep(
         &self,
         point: &[f64],
@@ -107,7 +170,7 @@ fn coords_of<T: Space<f64>>(xs: &[f64]) -> Vec<f64> {
 }
 
 /// The `T` whose components are `xs`.
-fn from_components<T: Space<f64>>(xs: &[f64]) -> T {
+pub(crate) fn from_components<T: Space<f64>>(xs: &[f64]) -> T {
     T::zero().read_components(&mut xs.iter().copied())
 }
 
@@ -187,6 +250,14 @@ impl<A, B> Term<A, B> {
             .get_or_init(|| Program::new(reverse(&self.live().graph)))
     }
 
+    /// The reverse derivative in two passes.
+    pub(crate) fn two_pass(&self) -> &TwoPass {
+        self.inner.two_pass.get_or_init(|| {
+            let values = self.live().graph.outputs().len();
+            TwoPass::new(&self.reverse_graph().graph, values)
+        })
+    }
+
     /// The gradient's graph, for a term with one output: the reverse derivative with the
     /// cotangent 1.
     fn gradient_graph(&self) -> Graph {
@@ -259,12 +330,11 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// The value at `a` and the transposed derivative there applied to `db`, from the reverse
     /// derivative.
     pub fn vjp(&self, a: A, db: B) -> (B, A) {
-        let mut inputs = components(&a);
-        db.push_components(&mut inputs);
-        let m = dim::<B>();
-        self.reverse_graph().run(&inputs, |out| {
-            (from_components(&out[..m]), from_components(&out[m..]))
-        })
+        let passes = self.two_pass();
+        let (value, mut kept) = passes.record(components(&a), passes.tapes.take());
+        let da = passes.backward(&mut kept, &components(&db), from_components);
+        passes.tapes.replace(kept.tapes);
+        (from_components(&value), da)
     }
 
     /// The Jacobian at `a`, `dim B × dim A`: a row per output coordinate from the reverse
@@ -274,12 +344,13 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
         let (n, m) = (a.dim(), B::zero().dim());
         let point = components(&a);
         if m < n {
-            let rows = self.reverse_graph().sweep(
-                &point,
-                unit_components::<B>(),
-                dim::<B>(),
-                coords_of::<A>,
-            );
+            let passes = self.two_pass();
+            let (_, mut kept) = passes.record(point, passes.tapes.take());
+            let rows: Vec<Vec<f64>> = unit_components::<B>()
+                .iter()
+                .map(|bar| passes.backward(&mut kept, bar, coords_of::<A>))
+                .collect();
+            passes.tapes.replace(kept.tapes);
             DMatrix::from_fn(m, n, |i, j| rows[i][j])
         } else {
             let columns = self.forward_graph().sweep(

@@ -1,4 +1,4 @@
-use super::{Custom, Graph, Op, Syn, Term, Use};
+use super::{Custom, FromTerm, Graph, Op, Syn, Term, Use};
 use crate::prelude::*;
 use crate::space::Space;
 use crate::vocabulary::{Loops, MinMaxCat, Primitive, PrimitiveCat, primitive};
@@ -384,6 +384,49 @@ fn a_counted_loop_term_runs_and_differentiates_as_the_loop_does() {
         assert_eq!(t.jacobian(a).shape(), (1, 2));
         hessian_is_gradients_differences(&t, a);
     }
+}
+
+/// `s ↦ x + y where (x, y) = polar (s, e)`, `n` times in the environment `e`: a loop whose body
+/// counts its runs.
+fn polar_steps<K: StraightLine<f64> + Loops + PrimitiveCat<f64>>(
+    runs: Rc<Cell<(usize, usize)>>,
+) -> Hom<K, (f64, (f64, usize)), f64> {
+    let step = K::compose(K::add_c(), K::compose(K::primitive(polar(runs)), K::swap()));
+    K::iterate(step)
+}
+
+#[test]
+fn a_loop_of_a_reverse_derivative_runs_forward_once() {
+    let runs = Rc::new(Cell::new((0, 0)));
+    let t = polar_steps::<Syn>(Rc::clone(&runs));
+    let a = (0.3, (1.5, 4));
+    let (value, grad) = t.value_and_gradient(a);
+    // The loop is recorded once, a value per step, and each step's transpose linearises the
+    // primitive once (a value and a derivative): not a run for the value and another for the
+    // transpose.
+    assert_eq!(runs.get(), (8, 4));
+    let (expected_value, expected) = vjp(&polar_steps::<Reverse>(Rc::default()), a, 1.0);
+    assert_eq!(value, expected_value);
+    let close = |x: f64, y: f64| (x - y).abs() <= 1e-14 * (1.0 + y.abs());
+    assert!(
+        close(grad.0, expected.0) && close(grad.1.0, expected.1.0),
+        "{grad:?}"
+    );
+    // In a mode, the term's linearisation is that forward pass, and its transpose the backward.
+    runs.set((0, 0));
+    assert_eq!(gradient(&Reverse::from_term(&t), a), grad);
+    assert_eq!(runs.get(), (8, 4));
+    // A Jacobian by rows (two outputs, three input coordinates) runs the forward pass once for
+    // both rows.
+    let twice = Syn::compose(
+        Syn::fork(Syn::id(), Syn::scale(2.0)),
+        Syn::compose(t, Syn::exl::<_, f64>()),
+    );
+    runs.set((0, 0));
+    let rows = twice.jacobian((a, 0.0));
+    assert_eq!(runs.get(), (12, 8));
+    assert!(close(rows[(1, 0)], 2.0 * grad.0) && close(rows[(1, 1)], 2.0 * grad.1.0));
+    assert_eq!((rows[(0, 2)], rows[(1, 2)]), (0.0, 0.0));
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 use super::graph::Graph;
 use super::op::{Ix, Op, Wire};
+use std::rc::Rc;
 
 /// A `while` loop over graphs: from inputs `e ++ s` (`env` coordinates, then the state's), the
 /// state after running `body` while `test` holds.
@@ -105,7 +106,7 @@ fn split<'a, const N: usize>(wires: &'a [Wire], blocks: &[usize; N]) -> [&'a [Wi
 #[derive(Clone, Debug)]
 pub struct WhileReverse {
     /// The loop.
-    pub primal: While,
+    pub primal: Rc<While>,
     /// The transpose of its body's derivative: from `e ++ s ++ s̄′` to `ē ++ s̄`.
     pub transpose: Graph,
 }
@@ -113,11 +114,11 @@ pub struct WhileReverse {
 impl WhileReverse {
     /// The reverse derivative of `primal`, its body's made by `derive` (from `e ++ s ++ s̄′` to
     /// `s′ ++ ē ++ s̄`, of which the transpose keeps what follows `s′`).
-    pub fn of(primal: &While, derive: fn(&Graph) -> Graph) -> WhileReverse {
+    pub fn of(primal: &Rc<While>, derive: fn(&Graph) -> Graph) -> WhileReverse {
         let reverse = derive(&primal.body);
         let cotangents = reverse.outputs()[primal.state()..].to_vec();
         WhileReverse {
-            primal: primal.clone(),
+            primal: Rc::clone(primal),
             transpose: reverse.with_outputs(cotangents).pruned(),
         }
     }
@@ -144,7 +145,7 @@ impl WhileReverse {
             },
         );
         WhileReverse {
-            primal: self.primal.forward(derive),
+            primal: Rc::new(self.primal.forward(derive)),
             transpose,
         }
     }
