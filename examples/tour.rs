@@ -14,7 +14,7 @@
 //!
 //! The tour checks what it shows: it panics, and so exits non-zero, if two modes' Jacobians differ by
 //! more than 1e-12 or if a Jacobian strays from finite differences by more than 1e-6. The test
-//! `tests/integration/macro_paper.rs` runs the tour too, and checks that these programs agree with the
+//! `tests/macros/macro_paper.rs` runs the tour too, and checks that these programs agree with the
 //! hand-written combinator versions of `catad::paper` in every mode.
 //!
 //! Run with `cargo run --release --example tour`.

@@ -1,6 +1,6 @@
 //! A two-layer perceptron on synthetic data: the model, the data and the loss, written once for
 //! every category (shared by `examples/perceptron.rs`, `benches/data.rs` and
-//! `tests/integration/macro_models.rs`).
+//! `tests/macros/macro_models.rs`).
 //!
 //! The network and one sample's squared error are `#[catad::program]`s, plain Rust compiled to
 //! the categorical vocabulary. The data are not program inputs but constants baked into the loss,

@@ -1,5 +1,5 @@
 //! Linear regression on synthetic data: the model, the data and the loss, written once for every
-//! category (shared by `examples/regression.rs`, `benches/data.rs` and `tests/integration/macro_models.rs`).
+//! category (shared by `examples/regression.rs`, `benches/data.rs` and `tests/macros/macro_models.rs`).
 //!
 //! The model and one sample's squared error are `#[catad::program]`s, plain Rust compiled to
 //! the categorical vocabulary. The data are not program inputs but constants baked into the loss,

@@ -156,6 +156,3 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
         _ => Err(no_function("det", function)),
     }
 }
-
-#[cfg(test)]
-mod tests;

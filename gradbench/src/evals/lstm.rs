@@ -229,8 +229,8 @@ struct Input {
     sequence: Vec<Vec<f64>>,
 }
 
-/// [`lstm`]'s arguments.
-type Arguments = (
+/// [`lstm`]'s arguments: the main and extra parameters, the state, the sequence.
+pub type Arguments = (
     ((Vec<Vec<f64>>, Vec<Vec<f64>>), Data<Vec<Vec<f64>>>),
     Data<Vec<Vec<f64>>>,
 );
@@ -334,6 +334,3 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
         _ => Err(no_function("lstm", function)),
     }
 }
-
-#[cfg(test)]
-mod tests;

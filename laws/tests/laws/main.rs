@@ -9,7 +9,7 @@
 //! - `data`: a program with data inputs, in every mode.
 //!
 //! The programs of the macro corpus meet the suites in catad's integration tests
-//! (`tests/integration/corpus/`), where each is built once per mode for every check.
+//! (`tests/corpus/`), where each is built once per mode for every check.
 //!
 //! The modes of `catad_laws::modes` run through `suite::in_mode`, and the suites staged over
 //! `Sym` through `suite::staged_in_mode`, a test per mode (`in_each_mode!`); the other

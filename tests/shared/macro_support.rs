@@ -1,5 +1,5 @@
-//! Shared by the suites: the modes of differentiation, run one after another or as one test each,
-//! and agreement up to rounding.
+//! Shared by the test binaries `tests/integration/` and `tests/macros/`: the modes of
+//! differentiation, run one after another or as one test each, and agreement up to rounding.
 
 /// The largest relative difference between two results computed two ways.
 pub const TOLERANCE: f64 = 1e-12;

@@ -1,10 +1,10 @@
 //! [`lstm`]'s loss against a port of the reference's, its gradient against the program run
 //! directly and against central differences, and its errors on inputs of the wrong shape.
 
-use super::{evaluate, lstm};
 use catad::prelude::*;
 use catad::space::Data;
 use catad::staged::{Sym, compile};
+use catad_gradbench::evals::lstm::{Arguments, evaluate, lstm};
 use serde_json::{Value, json};
 
 /// GradBench's `lstm.hpp` `objective`, ported as it is: flat row-major parameters, the state
@@ -92,7 +92,7 @@ impl Problem {
         v.chunks(width).map(<[f64]>::to_vec).collect()
     }
 
-    fn arguments(&self) -> super::Arguments {
+    fn arguments(&self) -> Arguments {
         let b = self.b;
         (
             (
@@ -260,12 +260,12 @@ fn a_bad_input_is_a_failed_answer_and_the_tool_goes_on() {
         json!({"id": id, "kind": "evaluate", "module": "lstm", "function": "objective", "input": input})
             .to_string()
     };
-    let answer = crate::protocol::answer(&message(1, &bad));
+    let answer = catad_gradbench::protocol::answer(&message(1, &bad));
     assert_eq!(answer["success"], false);
     assert_eq!(
         answer["error"],
         "lstm: row 2 of extra_params has 1 elements, not 2 (l = 1, b = 2)"
     );
-    let answer = crate::protocol::answer(&message(2, &p.json()));
+    let answer = catad_gradbench::protocol::answer(&message(2, &p.json()));
     assert_eq!(answer["success"], true);
 }

@@ -16,7 +16,7 @@
 //!
 //! The module also holds `hygiene.rs` (programs next to names like every generated one) and
 //! `run_time/` (the corpus of programs over run-time data). Each program is built once per mode
-//! for all of these checks, in this one test binary.
+//! for all of these checks, in this test binary.
 
 mod support;
 
@@ -106,7 +106,7 @@ macro_rules! every_mode {
             $(
                 #[test]
                 fn $name() {
-                    crate::corpus::support::check(stringify!($name), $modes, twins::$name, $shapes, $guard);
+                    crate::support::check(stringify!($name), $modes, twins::$name, $shapes, $guard);
                 }
             )*
         }

@@ -1,9 +1,9 @@
 //! [`det`]'s value and gradient against known determinants and cofactor matrices, against a port
 //! of the reference's recursion, and against central differences.
 
-use super::det;
 use catad::prelude::*;
 use catad::staged::{Op, Sym, Tape, compile};
+use catad_gradbench::evals::det::det;
 
 /// The reference's `det_of_minor` (GradBench's `det.hpp`, after cmpad), ported as it is: the
 /// minor on the rows and columns linked from `r[n]` and `c[n]`, expanded along its first row,

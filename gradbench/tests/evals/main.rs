@@ -1,0 +1,5 @@
+//! The evals' programs against ports of the reference's code, the programs run directly and
+//! central differences, and their errors on inputs of the wrong shape: `det` and `lstm`.
+
+mod det;
+mod lstm;
