@@ -21,3 +21,4 @@ mod nested;
 mod nested_seed;
 mod paper_examples;
 mod sharing;
+mod tuples;
