@@ -78,22 +78,25 @@ fn log_posterior(
     likelihood - (x.len() as f64) * lse(alpha) - 0.5 * prior
 }
 
-/// The program's input: `((((alpha, mu), q), l), x)`.
+/// The program's input: `(alpha, mu, q, l, x)`.
 type Input = (
-    (((Vec<f64>, Vec<Vec<f64>>), Vec<Vec<f64>>), Vec<Vec<f64>>),
+    Vec<f64>,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
     Data<Vec<Vec<f64>>>,
 );
 
 /// The parameters as one flat vector `(alpha, mu, q, l)`, for finite differences and steps.
 fn flatten(input: &Input) -> Vec<f64> {
-    let ((((alpha, mu), q), l), _) = input;
+    let (alpha, mu, q, l, _) = input;
     let rows = mu.iter().chain(q).chain(l).flatten();
     alpha.iter().chain(rows).copied().collect()
 }
 
 /// The parameters of `flat` (as [`flatten`] lays them out) in the shape of `like`, with its points.
 fn unflatten(like: &Input, flat: &[f64]) -> Input {
-    let ((((alpha, mu), q), l), x) = like;
+    let (alpha, mu, q, l, x) = like;
     let mut it = flat.iter().copied();
     let mut take = |rows: &Vec<Vec<f64>>| -> Vec<Vec<f64>> {
         rows.iter()
@@ -103,7 +106,7 @@ fn unflatten(like: &Input, flat: &[f64]) -> Input {
     let alpha = vec![alpha.clone()];
     let alpha = take(&alpha).remove(0);
     let (mu, q, l) = (take(mu), take(q), take(l));
-    ((((alpha, mu), q), l), x.clone())
+    (alpha, mu, q, l, x.clone())
 }
 
 /// The number of steps of gradient ascent.
@@ -121,7 +124,7 @@ fn main() {
     let mu: Vec<Vec<f64>> = x[..k].to_vec();
     let q = vec![vec![0.0; d]; k];
     let l = vec![vec![0.0; d * (d - 1) / 2]; k];
-    let mut input: Input = ((((alpha, mu), q), l), Data::new(x));
+    let mut input: Input = (alpha, mu, q, l, Data::new(x));
 
     let value = log_posterior::<Fun>();
     let reverse = log_posterior::<Reverse>();
@@ -177,6 +180,6 @@ fn main() {
         current > start + 20.0,
         "the fit improves: {start} to {current}"
     );
-    let (((_, mu), _), _) = &input.0;
+    let mu = &input.1;
     println!("fitted means: {mu:.2?} (the clusters' centres: {centres:?})");
 }

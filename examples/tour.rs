@@ -50,7 +50,7 @@ pub mod programs {
         (z.cos(), z.sin())
     }
 
-    /// `λ ((x, y), z) → cos (x + y · z)`: three parameters make the domain `((x, y), z)`.
+    /// `λ ((x, y), z) → cos (x + y · z)`: three parameters make the domain the tuple `(x, y, z)`.
     #[catad::program]
     pub fn cos_xyz(x: f64, y: f64, z: f64) -> f64 {
         (x + y * z).cos()
@@ -201,21 +201,21 @@ impl Example for CosSinProd {
 struct CosXyz;
 
 impl Example for CosXyz {
-    type A = ((f64, f64), f64);
+    type A = (f64, f64, f64);
     type B = f64;
     const PAPER: &'static str = "Fig. 12";
     const DEFINITION: &'static str = "λ ((x, y), z) → cos (x + y · z)";
     const CATEGORICAL: &'static str = catad::program_form!(programs::cos_xyz);
-    fn at() -> ((f64, f64), f64) {
-        ((0.5, 2.0), 0.25)
+    fn at() -> (f64, f64, f64) {
+        (0.5, 2.0, 0.25)
     }
-    fn tangent() -> ((f64, f64), f64) {
-        ((1.0, 0.0), 0.0)
+    fn tangent() -> (f64, f64, f64) {
+        (1.0, 0.0, 0.0)
     }
     fn cotangent() -> f64 {
         1.0
     }
-    fn program<K: Program<f64> + FromTerm>() -> Hom<K, ((f64, f64), f64), f64> {
+    fn program<K: Program<f64> + FromTerm>() -> Hom<K, (f64, f64, f64), f64> {
         cos_xyz::<K>()
     }
 }

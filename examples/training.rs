@@ -66,11 +66,11 @@ fn main() {
     let (mut w, mut b) = (vec![0.0; 3], 0.0);
     let (samples, labels) = (Data::new(xs), Data::new(ys));
     // The program's input: the parameters, and handles to the data (cloning one copies a pointer).
-    let at = |w: &[f64], b: f64| (((w.to_vec(), b), samples.clone()), labels.clone());
+    let at = |w: &[f64], b: f64| (w.to_vec(), b, samples.clone(), labels.clone());
 
     // The gradient against central differences, at a point away from the start.
     let (w0, b0) = (vec![0.3, -0.2, 0.1], 0.05);
-    let (((gw, gb), no_samples), no_labels) = gradient(&reverse, at(&w0, b0));
+    let (gw, gb, no_samples, no_labels) = gradient(&reverse, at(&w0, b0));
     assert!(
         no_samples.is_empty() && no_labels.is_empty(),
         "nothing is differentiated with respect to data"
@@ -102,7 +102,7 @@ fn main() {
             println!("step {step:2}: loss {loss:.4}");
         }
         losses.push((step as f64, loss));
-        let (((gw, gb), _), _) = gradient(&reverse, at(&w, b));
+        let (gw, gb, _, _) = gradient(&reverse, at(&w, b));
         w.iter_mut().zip(&gw).for_each(|(wi, gi)| *wi -= rate * gi);
         b -= rate * gb;
     }

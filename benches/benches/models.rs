@@ -204,13 +204,14 @@ where
         K::compose(K::exr(), K::exr()),
     );
     let arguments = K::fork(K::fork(K::fork(K::fork(K::fork(w1, b1), w2), b2), x), y);
+    let arguments = K::compose(K::abst_c::<(_, _, _, _, _, _)>(), arguments);
     let error = K::compose(perceptron_error::<K, S>(), arguments);
     let share = K::const_c(S::from_f64(1.0 / n as f64));
     K::compose(K::mul_c(), K::fork(error, share))
 }
 
 /// [`perceptron_mse`] of the parameters as an [`Mlp`], the samples constants:
-/// `perceptron_mse ∘ (((((w1 △ b1) △ w2) △ b2) △ xs) △ ys) ∘ repr`.
+/// `perceptron_mse ∘ abst_c ∘ (((((w1 △ b1) △ w2) △ b2) △ xs) △ ys) ∘ repr_c`.
 fn perceptron_loss<K, S>(data: &Samples) -> Hom<K, Mlp<S>, S>
 where
     K: perceptron_mse + Program<S> + RepCat,
@@ -230,6 +231,7 @@ where
         ),
         K::constant(Data::new(ys)),
     );
+    let arguments = K::compose(K::abst_c::<(_, _, _, _, _, _)>(), arguments);
     K::compose(
         perceptron_mse::<K, S>(),
         K::compose(arguments, K::repr_c::<Mlp<S>>()),
@@ -517,7 +519,8 @@ fn gmm_log_posterior<S: Scalar>(
 }
 
 /// The log posterior of a [`Gmm`], the points and the prior constants:
-/// `add ∘ (gmm_log_posterior ∘ ((((((alpha △ mu) △ q) △ l) △ x) △ γ) △ m) ∘ repr △ constant)`.
+/// `add ∘ (gmm_log_posterior ∘ abst_c ∘ ((((((alpha △ mu) △ q) △ l) △ x) △ γ) △ m) ∘ repr_c △
+/// constant)`.
 fn gmm_objective<K, S>(points: &Points, k: usize) -> Hom<K, Gmm<S>, S>
 where
     K: gmm_log_posterior + Program<S> + RepCat,
@@ -543,6 +546,7 @@ where
         ),
         K::constant(Data::new(S::from_f64(points.m as f64))),
     );
+    let arguments = K::compose(K::abst_c::<(_, _, _, _, _, _, _)>(), arguments);
     let log_posterior = K::compose(
         gmm_log_posterior::<K, S>(),
         K::compose(arguments, K::repr_c::<Gmm<S>>()),

@@ -100,21 +100,26 @@ pub fn squared_error(p: Mlp, x: [f64; 2], y: f64) -> f64 {
 }
 
 /// What a category needs to run the loss: the vocabulary of [`squared_error`] (its trait, which
-/// the macro generates) and the indexed products over the samples.
-pub trait Model: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64> {}
-
-impl<K> Model for K where
-    K: squared_error + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64>
+/// the macro generates), `RepCat` for its domain's tuple, and the indexed products over the
+/// samples.
+pub trait Model:
+    squared_error + RepCat + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64>
 {
 }
 
-/// [`squared_error`] at the sample `s`: `squared_error ∘ ((id △ x) △ y)`, with the sample's `x`
-/// and `y` constants. `#[catad::program]` has no vector constants, so the sample is fixed here,
+impl<K> Model for K where
+    K: squared_error + RepCat + CartesianI<VecLen> + CocartesianI<VecLen> + Scalable<f64>
+{
+}
+
+/// [`squared_error`] at the sample `s`: `squared_error ∘ abst_c ∘ ((id △ x) △ y)`, with the
+/// sample's `x` and `y` constants. `#[catad::program]` has no vector constants, so the sample is fixed here,
 /// with the combinators: `x` is `forkI` of its elements' constants.
 fn sample_error<K: Model>(s: &Sample) -> Hom<K, Mlp, f64> {
     let h = Arr::<2>;
     let x = K::fork_i(h, s.x.map(|c| K::const_c(c)));
     let input = K::fork(K::fork(K::id(), x), K::const_c(s.y));
+    let input = K::compose(K::abst_c::<(Mlp, [f64; 2], f64)>(), input);
     K::compose(squared_error::<K>(), input)
 }
 

@@ -187,13 +187,13 @@ mod tests {
     }
 
     #[test]
-    fn parameters_nest_to_the_left_and_the_scalar_comes_from_the_signature() {
+    fn parameters_make_a_tuple_and_the_scalar_comes_from_the_signature() {
         let code = expanded(quote!(
             fn f(a: f32, b: [f32; 2], c: f32) -> f32 = F;
             fn g() -> f64 = G;
         ));
         assert!(
-            code.contains("Hom < Self , ((f32 , [f32 ; 2]) , f32) , f32 >"),
+            code.contains("Hom < Self , (f32 , [f32 ; 2] , f32) , f32 >"),
             "{code}"
         );
         assert!(

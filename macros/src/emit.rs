@@ -97,6 +97,13 @@ impl Emitter {
             Term::Compose(g, f) | Term::Fork(g, f) => {
                 self.method(t, None, &[self.term(g), self.term(f)], here)
             }
+            Term::Repr(n) | Term::Abst(n) => {
+                // The tuple's type, which its representation does not determine.
+                let (rep_cat, method) = (quote!(::catad::vocabulary::RepCat), t.vocabulary());
+                let method = ident(method.expect("a method of RepCat").method);
+                let tuple = (0..*n).map(|_| quote!(_));
+                quote!(<#k as #rep_cat>::#method::<(#(#tuple),*)>())
+            }
             Term::Prim(_, literals, span) => {
                 let literals: Vec<TokenStream> = literals.iter().map(|n| quote!(#n)).collect();
                 self.method(t, None, &literals, *span)

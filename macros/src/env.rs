@@ -1,10 +1,11 @@
 //! The environment: the variables in scope, laid out as the nested pairs a program's morphisms
 //! start from. A variable is the projection to its place; `let` pairs the environment with the new
-//! bindings.
+//! bindings. A tuple of more than two bound by a pattern is reached through its representation,
+//! the left-nested pairs: its projections start with `repr_c`.
 
 use crate::reject::{Rejection, Unsupported};
 use crate::term::Term;
-use crate::types::{Ty, Types};
+use crate::types::{MAX_TUPLE, Ty, Types};
 use std::collections::HashSet;
 use syn::{Ident, Pat};
 
@@ -17,6 +18,9 @@ pub(crate) enum Env {
     Ignored,
     /// `(older, newer)`: `let` puts its bindings on the right.
     Pair(Box<Env>, Box<Env>),
+    /// A tuple of `n` components, whose representation (`repr_c`) is the left-nested pairs laid
+    /// out as the inner environment.
+    Tuple(usize, Box<Env>),
 }
 
 impl Env {
@@ -25,7 +29,7 @@ impl Env {
     pub(crate) fn lookup(&self, name: &Ident) -> Option<(Term, Ty)> {
         let mut steps = Vec::new();
         let ty = self.find(name, &mut steps)?;
-        Some((Term::projection(&steps), ty))
+        Some((Term::projection(steps), ty))
     }
 
     /// Whether the innermost binding of `name` is `mut`.
@@ -33,6 +37,7 @@ impl Env {
         match self {
             Env::Var(var, _, mutable) if var == name => *mutable,
             Env::Var(..) | Env::Ignored => false,
+            Env::Tuple(_, inner) => inner.is_mutable(name),
             Env::Pair(older, newer) => {
                 if newer.lookup(name).is_some() {
                     newer.is_mutable(name)
@@ -43,22 +48,23 @@ impl Env {
         }
     }
 
-    fn find(&self, name: &Ident, steps: &mut Vec<bool>) -> Option<Ty> {
+    /// The type of the innermost binding of `name`, and in `steps` the projections to it from
+    /// the root, outermost last.
+    fn find(&self, name: &Ident, steps: &mut Vec<Term>) -> Option<Ty> {
+        let within = |step: Term, inner: &Env, steps: &mut Vec<Term>| {
+            steps.push(step);
+            let found = inner.find(name, steps);
+            if found.is_none() {
+                steps.pop();
+            }
+            found
+        };
         match self {
             Env::Var(var, ty, _) if var == name => Some(ty.clone()),
             Env::Var(..) | Env::Ignored => None,
+            Env::Tuple(n, inner) => within(Term::Repr(*n), inner, steps),
             Env::Pair(older, newer) => {
-                steps.push(true);
-                if let Some(ty) = newer.find(name, steps) {
-                    return Some(ty);
-                }
-                steps.pop();
-                steps.push(false);
-                if let Some(ty) = older.find(name, steps) {
-                    return Some(ty);
-                }
-                steps.pop();
-                None
+                within(Term::Exr, newer, steps).or_else(|| within(Term::Exl, older, steps))
             }
         }
     }
@@ -71,6 +77,10 @@ impl Env {
         match self {
             Env::Var(var, ..) if names.contains(&var.to_string()) => (self.clone(), Term::Id),
             Env::Var(..) | Env::Ignored => (Env::Ignored, Term::Id),
+            Env::Tuple(n, inner) => match inner.restrict(names) {
+                (Env::Ignored, _) => (Env::Ignored, Term::Id),
+                (inner, to_inner) => (inner, Term::compose(to_inner, Term::Repr(*n))),
+            },
             Env::Pair(older, newer) => {
                 let (older, to_older) = older.restrict(names);
                 let (newer, to_newer) = newer.restrict(names);
@@ -87,6 +97,13 @@ impl Env {
                 }
             }
         }
+    }
+
+    /// The left-nested pairs `((e1, e2), e3)` of `envs`; `Ignored` for none.
+    pub(crate) fn nested(envs: Vec<Env>) -> Env {
+        envs.into_iter()
+            .reduce(|older, newer| Env::Pair(Box::new(older), Box::new(newer)))
+            .unwrap_or(Env::Ignored)
     }
 
     /// The environment bound by the pattern `pat` for a value of type `ty`.
@@ -126,7 +143,20 @@ impl Env {
                         Box::new(Env::bind(&tuple.elems[1], &right, types)?),
                     ))
                 }
-                (0 | 2, _) => Err(Rejection::TuplePattern(ty.clone()).at(tuple)),
+                (3..=MAX_TUPLE, Ty::Tuple(..) | Ty::Unknown) => {
+                    let components = match ty {
+                        Ty::Tuple(components) if components.len() == tuple.elems.len() => {
+                            components.clone()
+                        }
+                        Ty::Unknown => vec![Ty::Unknown; tuple.elems.len()],
+                        _ => return Err(Rejection::TuplePattern(ty.clone()).at(tuple)),
+                    };
+                    let bound = (tuple.elems.iter().zip(&components))
+                        .map(|(p, t)| Env::bind(p, t, types))
+                        .collect::<syn::Result<Vec<_>>>()?;
+                    Ok(Env::Tuple(bound.len(), Box::new(Env::nested(bound))))
+                }
+                (0 | 2..=MAX_TUPLE, _) => Err(Rejection::TuplePattern(ty.clone()).at(tuple)),
                 (n, _) => Err(Rejection::Tuple {
                     n,
                     of: "tuple patterns",

@@ -56,16 +56,18 @@ fn lower(signature: &Signature) -> syn::Result<Body> {
         signature.function.sig.ident.clone(),
         signature.types.clone(),
     );
-    let mut env: Option<Env> = None;
+    let mut params = Vec::with_capacity(signature.params.len());
     for (pat, ty) in &signature.params {
-        let bound = Env::bind(pat, ty, &mut lowering.types)?;
-        env = Some(match env {
-            None => bound,
-            Some(env) => Env::Pair(Box::new(env), Box::new(bound)),
-        });
+        params.push(Env::bind(pat, ty, &mut lowering.types)?);
     }
-    let env = env.unwrap_or(Env::Ignored);
-    let (term, ty) = lowering.block(&env, &signature.function.block)?;
+    let n = params.len();
+    let (term, ty) = lowering.block(&Env::nested(params), &signature.function.block)?;
+    // The domain of several parameters is their tuple, taken apart into its pairs once.
+    let term = if n > 2 {
+        Term::compose(term, Term::Repr(n))
+    } else {
+        term
+    };
     if ty.unify(&signature.result).is_none() {
         return Err(Rejection::Result {
             body: ty,
@@ -81,8 +83,8 @@ fn lower(signature: &Signature) -> syn::Result<Body> {
 }
 
 /// The bound a category needs to run a program: `StraightLine<S>` and each class beyond it that
-/// the body uses ([`Term::classes`]), `ProgramI<H>` for each vector shape `H` it names, `RepCat`
-/// if it names a struct, and the trait of each program it calls. The first element is
+/// the body uses ([`Term::classes`]; `RepCat` for a tuple of more than two), `ProgramI<H>` for
+/// each vector shape `H` it names, `RepCat` if it names a struct, and the trait of each program it calls. The first element is
 /// `StraightLine<S>`.
 fn bound(types: &Types, term: Option<&Term>, callees: &[syn::Path]) -> Vec<TokenStream> {
     let scalar = ident(&types.scalar);
@@ -91,6 +93,7 @@ fn bound(types: &Types, term: Option<&Term>, callees: &[syn::Path]) -> Vec<Token
     if let Some(term) = term {
         term.classes(&mut classes);
     }
+    let rep_cat = classes.contains("RepCat");
     bound.extend(classes.into_iter().map(|class| {
         let class = ident(class);
         quote!(::catad::vocabulary::#class)
@@ -99,7 +102,7 @@ fn bound(types: &Types, term: Option<&Term>, callees: &[syn::Path]) -> Vec<Token
         let h = h.ty();
         quote!(::catad::vocabulary::ProgramI<#h>)
     }));
-    if types.structs {
+    if types.structs && !rep_cat {
         bound.push(quote!(::catad::vocabulary::RepCat));
     }
     bound.extend(callees.iter().map(ToTokens::to_token_stream));
@@ -282,16 +285,39 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn three_parameters_nest_to_the_left() {
+    fn three_parameters_are_a_tuple_reached_through_its_pairs() {
         let program = compile(quote!(
             fn f(x: f64, y: f64, z: f64) -> f64 {
                 x + y * z
             }
         ));
-        assert_eq!(program.signature.domain.to_string(), "((f64 , f64) , f64)");
+        assert_eq!(program.signature.domain.to_string(), "(f64 , f64 , f64)");
         assert_eq!(
             program.body().unwrap().term.to_string(),
-            "add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr))"
+            "add_c ∘ (exl ∘ exl △ mul_c ∘ (exr ∘ exl △ exr)) ∘ repr_c"
+        );
+        let twelve = (0..12).map(|i| quote::format_ident!("x{i}"));
+        let program = compile(quote!(
+            fn f(#(#twelve: f64),*) -> f64 {
+                x0 * x11
+            }
+        ));
+        let form = program.body().unwrap().term.to_string();
+        assert_eq!(
+            form,
+            "mul_c ∘ (exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl ∘ exl △ exr) ∘ repr_c"
+        );
+        let thirteen = (0..13).map(|i| quote::format_ident!("x{i}"));
+        let error = Program::compile(
+            TokenStream::new(),
+            quote!(fn f(#(#thirteen: f64),*) -> f64 { x0 }),
+        )
+        .err()
+        .map(|e| e.to_string());
+        let expected = "catad::program supports parameter lists of 2 to 12 components, not 13";
+        assert!(
+            error.as_deref().is_some_and(|e| e.contains(expected)),
+            "{error:?}"
         );
     }
 

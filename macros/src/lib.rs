@@ -52,7 +52,8 @@ use quote::ToTokens;
 /// `#[catad::program] fn name(p1: T1, …, pn: Tn) -> R { body }` becomes
 /// `fn name<K: catad::vocabulary::StraightLine<S>>() -> Hom<K, D, R>`, where `S` is the scalar type
 /// (`f64` or `f32`, one per program) and the domain `D` is `()` for no parameter, `T1` for one, and
-/// the left-nested pairs `((T1, T2), T3)` for several. Each class beyond `StraightLine<S>` the body
+/// the tuple `(T1, …, Tn)` for several (up to twelve; the body reaches a tuple of more than two
+/// through its representation, the left-nested pairs `((T1, T2), T3)`, with `RepCat`). Each class beyond `StraightLine<S>` the body
 /// calls adds its bound (`Conditional` for an `if`, `Loops`, `VecCat`, `IndexCat`, `DataCat`), so a
 /// straight-line program also runs in the syntax category of terms, `catad::term::Syn`. Each
 /// vector shape the program names (`[T; N]`,
@@ -82,12 +83,12 @@ use quote::ToTokens;
 ///     (x + y * z).cos() * 2.0
 /// }
 ///
-/// let at = ((0.5, -1.0), 2.0);
+/// let at = (0.5, -1.0, 2.0);
 /// let staged = compile(&cos_xyz::<Reverse, Sym>());
-/// let ((dx, dy), dz) = staged.gradient(&at);
-/// let ((ex, ey), ez) = gradient(&cos_xyz::<Reverse, f64>(), at);
+/// let (dx, dy, dz) = staged.gradient(&at);
+/// let (ex, ey, ez) = gradient(&cos_xyz::<Reverse, f64>(), at);
 /// assert!((dx - ex).abs() + (dy - ey).abs() + (dz - ez).abs() < 1e-15);
-/// assert_eq!(cos_xyz::<Fun, f32>().apply(((0.0, 0.0), 1.0)), 2.0);
+/// assert_eq!(cos_xyz::<Fun, f32>().apply((0.0, 0.0, 1.0)), 2.0);
 /// ```
 ///
 /// `#[catad::program(checkpoint)]` makes the program a checkpoint
@@ -97,10 +98,14 @@ use quote::ToTokens;
 /// # What a body may contain
 ///
 /// - `let` bindings, with tuple patterns (`let (c, s) = …;`) and type annotations;
-/// - pairs `(a, b)`, `()`, and their fields `.0`, `.1`;
+/// - pairs `(a, b)`, `()`, tuples of 3 to 12 components `(a, b, c)`, and their fields `.0`,
+///   `.1`, …, as parameter and result types, expressions and `let` patterns (a tuple of more
+///   than two is an object through its representation, the left-nested pairs: a bound
+///   `catad::vocabulary::RepCat`);
 /// - `+ - * /` and unary `-` on scalars, float literals (`2.0`) and constants (`PI`, `SCALE`);
-/// - the methods `sin`, `cos`, `exp`, `ln`, `sqrt`, `tanh`, `recip` and `powi(n)` (`n` an integer
-///   literal);
+/// - the methods `sin`, `cos`, `exp`, `ln`, `sqrt`, `tanh`, `recip`, `sinh`, `cosh`, `ln_1p`,
+///   `exp_m1`, `abs`, `powi(n)` (`n` an integer literal), `powf`, `atan2`, `max`, `min`, and the
+///   function `libm::erf`;
 /// - calls to other `#[catad::program]` functions and to [`primitive!`]s (custom primitives, and
 ///   `catad::linalg`'s operations), with their arguments in order;
 /// - `if`/`else` whose condition compares scalars (`<`, `<=`, `>`, `>=`, `==`, `!=`), combined with
@@ -111,8 +116,7 @@ use quote::ToTokens;
 /// - structs that derive `catad::space::HasRep`: fields `p.w` (`p.0`) and literals `Params { w, b }`;
 /// - `Vec<T>` (a length read at run time) and `usize` (indices): `xs[i]`, `xs.len()`, index
 ///   arithmetic, `i as f64`, iterator chains (`xs.iter()` with `map`, `zip`, `enumerate`, `sum`,
-///   `fold`, `collect`; ranges `(a..b).map(…)`), and the methods `abs`, `max`, `min`, `powf`,
-///   `atan2`, `sinh`, `cosh`, `ln_1p`, `exp_m1`, `libm::erf`;
+///   `fold`, `collect`; ranges `(a..b).map(…)`);
 /// - nalgebra's `DVector<f64>` and `DMatrix<f64>`, worked on whole by `catad::linalg`: `u + v`,
 ///   `u - v`, `s * v`, `v * s`, `m * v`, `a * b`, and the methods `dot`, `sum`, `norm_squared`,
 ///   `len`, `component_mul`, `transpose`, `tr_mul`;
@@ -242,7 +246,7 @@ pub fn program_form(input: TokenStream) -> TokenStream {
 /// - the hidden trait a [`macro@program`] calls it through: `name(a, b)` in a program is the
 ///   primitive after `a △ b`, as a call of a program is.
 ///
-/// The domain is formed from the parameter types as a program's is (`()`, `T`, `((T1, T2), T3)`);
+/// The domain is formed from the parameter types as a program's is (`()`, `T`, `(T1, T2, T3)`);
 /// the parameters' names only document. The scalar type `S` is the one the signature names (`f64`
 /// if none), or the declaration's one type parameter, `fn dot<S: Scalar + RealField>(u:
 /// DVector<S>, v: DVector<S>) -> S = Dot;`, for a primitive generic in the scalar (then the builder

@@ -4,7 +4,7 @@
 use crate::names::{CHECKPOINT, fresh, identifiers};
 use crate::reject::{Rejection, Unsupported};
 use crate::scalar_param::scalar_parameter;
-use crate::types::{Ty, Types};
+use crate::types::{MAX_TUPLE, Ty, Types};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{FnArg, Item, ItemFn, Pat, ReturnType, TypeParam};
@@ -19,7 +19,7 @@ pub(crate) struct Signature {
     pub(crate) params: Vec<(Pat, Ty)>,
     /// The declared result.
     pub(crate) result: Ty,
-    /// `()`, `T1`, or the left-nested pairs `((T1, T2), T3)` of the parameter types.
+    /// `()`, `T1`, or the tuple `(T1, T2, T3)` of the parameter types.
     pub(crate) domain: TokenStream,
     /// The result type as written.
     pub(crate) codomain: TokenStream,
@@ -92,11 +92,18 @@ impl Signature {
     }
 }
 
-/// The domain of a function of these parameters: `()` for none, `T1` for one, and for several the
-/// left-nested pairs `((T1, T2), T3)`, as uncurrying `a → b → c → d` twice gives
-/// `((a × b) × c) → d`. A `#[data]` parameter's place holds `catad::space::Data<T>`.
+/// The domain of a function of these parameters: `()` for none, `T1` for one, and for several
+/// their tuple `(T1, T2, T3)`, of at most [`MAX_TUPLE`] (a program reaches its parameters through
+/// the tuple's representation, the left-nested pairs `((T1, T2), T3)`, as uncurrying
+/// `a → b → c → d` twice gives `((a × b) × c) → d`). A `#[data]` parameter's place holds
+/// `catad::space::Data<T>`.
 pub(crate) fn domain(sig: &syn::Signature) -> syn::Result<TokenStream> {
-    let mut domain: Option<TokenStream> = None;
+    let n = sig.inputs.len();
+    if n > MAX_TUPLE {
+        let of = "parameter lists";
+        return Err(Rejection::Tuple { n, of }.at(&sig.inputs));
+    }
+    let mut types = Vec::with_capacity(n);
     for input in &sig.inputs {
         let FnArg::Typed(param) = input else {
             return Err(Unsupported::SelfParameter.at(input));
@@ -107,12 +114,12 @@ pub(crate) fn domain(sig: &syn::Signature) -> syn::Result<TokenStream> {
         } else {
             written.to_token_stream()
         };
-        domain = Some(match domain {
-            None => ty,
-            Some(domain) => quote!((#domain, #ty)),
-        });
+        types.push(ty);
     }
-    Ok(domain.unwrap_or_else(|| quote!(())))
+    Ok(match types.as_slice() {
+        [one] => one.clone(),
+        several => quote!((#(#several),*)),
+    })
 }
 
 /// Whether a parameter is marked `#[data]`: data the program reads and is not differentiated with

@@ -22,8 +22,7 @@ pub(crate) enum Syntax<'a> {
 /// What one operand of a primitive is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Operand {
-    /// A scalar computed by the program: an input of the primitive's morphism (several are paired,
-    /// left-nested, as a program's parameters are).
+    /// A scalar computed by the program: an input of the primitive's morphism (two are paired).
     Scalar,
     /// An index (`usize`) computed by the program, an input as a scalar is.
     Index,
@@ -253,5 +252,30 @@ mod tests {
         assert!(Primitive::find(Method("floor"), Scalar).is_none());
         assert!(Primitive::methods().starts_with("sin, cos"));
         assert_eq!(Primitive::index_operators(), "+ - * / %");
+    }
+
+    #[test]
+    fn the_guide_lists_every_scalar_method_and_function() {
+        let guide = include_str!("../../docs/macro.md");
+        // The Rust column of the table of the translation.
+        let rust: Vec<&str> = guide
+            .lines()
+            .skip_while(|l| !l.starts_with("| Rust | categorical form |"))
+            .take_while(|l| l.starts_with('|'))
+            .filter_map(|l| l.split(" | ").next())
+            .collect();
+        for p in PRIMITIVES.iter().filter(|p| p.operands[0] == Scalar) {
+            let written = match p.syntax {
+                Method(name) => [format!("`{name}`"), format!(".{name}(")],
+                Function(path) => [format!("`{path}("), format!("`{path}(")],
+                Infix(_) | Prefix(_) => continue,
+            };
+            let listed = |cell: &&str| written.iter().any(|w| cell.contains(w.as_str()));
+            assert!(
+                rust.iter().any(listed),
+                "the guide's table lacks {}",
+                written[0]
+            );
+        }
     }
 }

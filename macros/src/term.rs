@@ -22,6 +22,10 @@ pub(crate) enum Term {
     Compose(Box<Term>, Box<Term>),
     /// `f △ g`.
     Fork(Box<Term>, Box<Term>),
+    /// `repr_c` of a tuple of the arity (3 to 12): the tuple to its left-nested pairs.
+    Repr(usize),
+    /// `abst_c` of a tuple of the arity: the left-nested pairs to the tuple.
+    Abst(usize),
     /// A primitive of the table, with its integer-literal arguments (`powi_c(3)`).
     Prim(&'static Primitive, Vec<i32>, Span),
     /// An operation on run-time vectors or indices that takes no morphism.
@@ -311,6 +315,8 @@ impl Term {
             Term::Dup => vocabulary("Cartesian", "dup", Over::Nothing),
             Term::It => vocabulary("Cartesian", "it", Over::Nothing),
             Term::Fork(..) => vocabulary("Cartesian", "fork", Over::Nothing),
+            Term::Repr(_) => vocabulary("RepCat", "repr_c", Over::Nothing),
+            Term::Abst(_) => vocabulary("RepCat", "abst_c", Over::Nothing),
             Term::Cond(..) => vocabulary("Conditional", "cond", Over::Nothing),
             Term::Const(..) => vocabulary("NumCat", "const_c", Over::Scalar),
             Term::Prim(p, ..) => vocabulary(p.class, p.method, p.over),
@@ -331,7 +337,7 @@ impl Term {
     }
 
     /// The classes beyond `StraightLine<S>` that building the term calls, by name (`Conditional`,
-    /// `Loops`, `VecCat`, `IndexCat`, `DataCat`): the classes of its nodes' methods, but the
+    /// `Loops`, `VecCat`, `IndexCat`, `DataCat`, `RepCat`): the classes of its nodes' methods, but the
     /// straight-line ones (over nothing or the scalar) and the indexed ones (in `ProgramI<H>`). A
     /// comparison's operands run in `Fun` and add none.
     pub(crate) fn classes(&self, out: &mut std::collections::BTreeSet<&'static str>) {
@@ -362,6 +368,7 @@ impl Term {
     pub(crate) fn is_syntax(&self) -> bool {
         match self {
             Term::Id | Term::Exl | Term::Exr | Term::Dup | Term::It => true,
+            Term::Repr(_) | Term::Abst(_) => true,
             Term::Prim(..) | Term::Const(..) | Term::ConstIx(..) | Term::Indexed(..) => true,
             Term::Op(op, _) => *op == Op::IxToScalar,
             Term::Call(..) | Term::Nested(..) => false,
@@ -418,11 +425,36 @@ impl Term {
         Term::Prim(p, Vec::new(), span)
     }
 
-    /// A projection from an environment of nested pairs: `steps` from the root, `true` for right.
-    pub(crate) fn projection(steps: &[bool]) -> Term {
-        steps.iter().fold(Term::Id, |acc, &right| {
-            Term::compose(if right { Term::Exr } else { Term::Exl }, acc)
-        })
+    /// A projection from an environment: its `steps` (`exl`, `exr`, `repr_c`) from the root.
+    pub(crate) fn projection(steps: Vec<Term>) -> Term {
+        steps
+            .into_iter()
+            .fold(Term::Id, |acc, step| Term::compose(step, acc))
+    }
+
+    /// The tuple of `components`' values: `()` for none, the value for one, the pair for two,
+    /// and for more `abst_c` of their left-nested pairs, `abst_c ∘ ((f △ g) △ h)`.
+    pub(crate) fn tuple(components: Vec<Term>) -> Term {
+        let n = components.len();
+        let pairs = components
+            .into_iter()
+            .reduce(Term::fork)
+            .unwrap_or(Term::It);
+        if n > 2 {
+            Term::compose(Term::Abst(n), pairs)
+        } else {
+            pairs
+        }
+    }
+
+    /// The projection of a tuple of `n` components (3 or more) to its `i`-th: `repr_c`, then down
+    /// the left-nested pairs, `exr ∘ exl ∘ repr_c` for the second of four.
+    pub(crate) fn component(i: usize, n: usize) -> Term {
+        let lefts = n - 1 - i.max(1);
+        let mut steps = vec![Term::Repr(n)];
+        steps.extend(std::iter::repeat_n(Term::Exl, lefts));
+        steps.push(if i == 0 { Term::Exl } else { Term::Exr });
+        Term::projection(steps)
     }
 }
 
@@ -464,6 +496,7 @@ impl PartialEq for Term {
         let same = |a: &TokenStream, b: &TokenStream| a.to_string() == b.to_string();
         match (self, other) {
             (Id, Id) | (Exl, Exl) | (Exr, Exr) | (Dup, Dup) | (It, It) => true,
+            (Repr(n1), Repr(n2)) | (Abst(n1), Abst(n2)) => n1 == n2,
             (Compose(g1, f1), Compose(g2, f2)) | (Fork(g1, f1), Fork(g2, f2)) => {
                 g1 == g2 && f1 == f2
             }
@@ -508,10 +541,29 @@ mod tests {
 
     #[test]
     fn projections_follow_their_steps() {
-        assert_eq!(Term::projection(&[]), Term::Id);
+        assert_eq!(Term::projection(vec![]), Term::Id);
         assert_eq!(
-            Term::projection(&[true, false]),
+            Term::projection(vec![Term::Exr, Term::Exl]),
             Term::compose(Term::Exl, Term::compose(Term::Exr, Term::Id))
+        );
+    }
+
+    #[test]
+    fn a_tuples_components_are_reached_through_its_pairs() {
+        let show = |t: Term| crate::simplify::simplify(t).to_string();
+        assert_eq!(show(Term::component(0, 3)), "exl ∘ exl ∘ repr_c");
+        assert_eq!(show(Term::component(1, 3)), "exr ∘ exl ∘ repr_c");
+        assert_eq!(show(Term::component(2, 3)), "exr ∘ repr_c");
+        assert_eq!(show(Term::component(1, 4)), "exr ∘ exl ∘ exl ∘ repr_c");
+        let parts = (0..3).map(|i| Term::Const(quote::quote!(#i), Span::call_site()));
+        let built = Term::tuple(parts.collect());
+        assert_eq!(
+            show(built.clone()),
+            "abst_c ∘ ((const_c(0i32) △ const_c(1i32)) △ const_c(2i32))"
+        );
+        assert_eq!(
+            show(Term::compose(Term::component(1, 3), built)),
+            "const_c(1i32)"
         );
     }
 }

@@ -1,11 +1,14 @@
-//! The types of a program's values: one scalar type, indices (`usize`), `()`, pairs, vectors of a
-//! static length and of a run-time length, and structs.
+//! The types of a program's values: one scalar type, indices (`usize`), `()`, pairs, tuples of up
+//! to [`MAX_TUPLE`] components, vectors of a static length and of a run-time length, and structs.
 
 use crate::reject::{Rejection, Unsupported};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 use std::fmt;
 use syn::{GenericArgument, PathArguments, Type};
+
+/// The most components a tuple may have (the tuples `catad::space` makes objects).
+pub(crate) const MAX_TUPLE: usize = 12;
 
 /// The type of a program's value, as far as the macro knows it.
 #[derive(Clone, Debug)]
@@ -15,6 +18,9 @@ pub(crate) enum Ty {
     Index,
     Unit,
     Pair(Box<Ty>, Box<Ty>),
+    /// A tuple of 3 to [`MAX_TUPLE`] components: an object through its representation, the
+    /// left-nested pairs of its components.
+    Tuple(Vec<Ty>),
     /// A vector of the shape, with elements of the type.
     Vector(Shape, Box<Ty>),
     /// `Vec<T>`: a vector whose length is read from the data at run time.
@@ -49,6 +55,7 @@ impl PartialEq for Ty {
             | (Ty::Unknown, Ty::Unknown) => true,
             (Ty::Linalg(a), Ty::Linalg(b)) => a == b,
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => a1 == a2 && b1 == b2,
+            (Ty::Tuple(a), Ty::Tuple(b)) => a == b,
             (Ty::Vec(a1), Ty::Vec(a2))
             | (Ty::Iter(a1), Ty::Iter(a2))
             | (Ty::Data(a1), Ty::Data(a2)) => a1 == a2,
@@ -77,6 +84,12 @@ impl Ty {
             (Ty::Pair(a1, b1), Ty::Pair(a2, b2)) => {
                 Some(Ty::Pair(Box::new(a1.unify(a2)?), Box::new(b1.unify(b2)?)))
             }
+            (Ty::Tuple(a), Ty::Tuple(b)) if a.len() == b.len() => Some(Ty::Tuple(
+                a.iter()
+                    .zip(b)
+                    .map(|(a, b)| a.unify(b))
+                    .collect::<Option<_>>()?,
+            )),
             (Ty::Vector(h1, a1), Ty::Vector(h2, a2)) if h1.agrees(h2) => {
                 Some(Ty::Vector(h1.clone(), Box::new(a1.unify(a2)?)))
             }
@@ -104,6 +117,7 @@ impl fmt::Display for Ty {
             Ty::Index => write!(f, "an index (usize)"),
             Ty::Unit => write!(f, "`()`"),
             Ty::Pair(..) => write!(f, "a pair"),
+            Ty::Tuple(components) => write!(f, "a tuple of {}", components.len()),
             Ty::Vector(h, _) => write!(f, "a vector of shape {h}"),
             Ty::Vec(_) => write!(f, "a Vec"),
             Ty::Linalg(Linalg::DVector) => write!(f, "a DVector"),
@@ -269,7 +283,15 @@ impl Types {
                     Box::new(self.parse(&tuple.elems[0])?),
                     Box::new(self.parse(&tuple.elems[1])?),
                 )),
-                n => Err(Rejection::Tuple { n, of: "tuples" }.at(tuple)),
+                1 => Err(Rejection::Tuple { n: 1, of: "tuples" }.at(tuple)),
+                n if n > MAX_TUPLE => Err(Rejection::Tuple { n, of: "tuples" }.at(tuple)),
+                _ => Ok(Ty::Tuple(
+                    tuple
+                        .elems
+                        .iter()
+                        .map(|t| self.parse(t))
+                        .collect::<syn::Result<_>>()?,
+                )),
             },
             Type::Array(array) => {
                 let element = self.parse(&array.elem)?;

@@ -9,7 +9,8 @@
 //!
 //! Implemented for `f32`, `f64` ([`Scalar`]s), `usize` (indices and counts, of dimension 0: see
 //! the `index` module's docs), [`Data<T>`] (data a program reads and does not differentiate, of
-//! dimension 0), `()`, tuples up to arity 4, arrays `[T; N]`,
+//! dimension 0), `()`, tuples up to arity 12 (beyond pairs through
+//! [`HasRep`]), arrays `[T; N]`,
 //! run-time-length vectors `Vec<T>`, nalgebra's matrices and vectors (`SMatrix`/`SVector`,
 //! `DVector`, `DMatrix`), frunk's HLists, and every [`HasRep`] type: a user's struct with
 //! `#[derive(HasRep)]`.
@@ -32,6 +33,7 @@ pub(crate) mod real_field;
 mod rep;
 mod rescale;
 mod scalar;
+mod tuple;
 mod vec;
 
 pub use catad_macros::HasRep;

@@ -1,11 +1,12 @@
-//! Products: the unit space `()` and tuples up to arity 4.
+//! Products: the unit space `()`, 1-tuples and pairs, componentwise. Longer tuples are objects
+//! through their pairs (the `tuple` module).
 //!
 //! ```
 //! use catad::space::{Additive, Space};
 //! assert_eq!(<() as Space<f64>>::dim(&()), 0);
-//! let v = (1.0_f32, 2.0_f32, 3.0_f32, 4.0_f32);
-//! assert_eq!(v.plus(&v), (2.0, 4.0, 6.0, 8.0));
-//! assert_eq!(v.dot(&v), 30.0);
+//! let v = (1.0_f32, (2.0_f32, 3.0_f32));
+//! assert_eq!(v.plus(&v), (2.0, (4.0, 6.0)));
+//! assert_eq!(v.dot(&v), 14.0);
 //! ```
 
 use super::{Additive, Scalar, Space, dim_sum};
@@ -107,5 +108,3 @@ macro_rules! tuple_space {
 
 tuple_space!(A 0);
 tuple_space!(A 0, B 1);
-tuple_space!(A 0, B 1, C 2);
-tuple_space!(A 0, B 1, C 2, D 3);

@@ -9,7 +9,7 @@ use nalgebra::{ArrayStorage, DMatrix, DVector, SMatrix};
 /// This is how a compiled program ([`crate::staged`]) takes and returns the user's own `f64`
 /// types while it records the program over symbolic scalars.
 ///
-/// Implemented for the scalars (`f32`, `f64`, `Sym`), `()`, `usize`, tuples up to arity 4,
+/// Implemented for the scalars (`f32`, `f64`, `Sym`), `()`, `usize`, tuples up to arity 12,
 /// arrays, `Vec`, nalgebra's `SMatrix` (and `SVector`), `DVector` and `DMatrix` of scalars,
 /// [`Data`] (whose contents become constants of the other scalar), and a user's struct generic in
 /// its scalar that derives [`HasRep`](macro@super::HasRep) (`Params<S>` over `Params<T>`).
@@ -117,6 +117,14 @@ tuple_rescale!(A 0);
 tuple_rescale!(A 0, B 1);
 tuple_rescale!(A 0, B 1, C 2);
 tuple_rescale!(A 0, B 1, C 2, D 3);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, L 10);
+tuple_rescale!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, L 10, M 11);
 
 impl<S: Scalar, A: Rescale<S>, const N: usize> Rescale<S> for [A; N] {
     type Over<T: Scalar> = [A::Over<T>; N];

@@ -181,17 +181,17 @@ fn rotated_distance(angle: f64, x: f64, y: f64) -> f64 {
 #[test]
 fn a_straight_line_macro_program_is_a_term() {
     let t = rotated_distance::<Syn>();
-    let a = ((0.3, 1.5), -0.7);
+    let a = (0.3, 1.5, -0.7);
     assert_eq!(t.apply(a), rotated_distance::<Fun>().apply(a));
     let (value, grad) = t.value_and_gradient(a);
     let (expected_value, expected) = vjp(&rotated_distance::<Reverse>(), a, 1.0);
     assert_eq!(value, expected_value);
     let close = |x: f64, y: f64| (x - y).abs() <= 1e-14 * (1.0 + y.abs());
     assert!(
-        close(grad.0.0, expected.0.0) && close(grad.0.1, expected.0.1),
+        close(grad.0, expected.0) && close(grad.1, expected.1),
         "{grad:?}"
     );
-    assert!(close(grad.1, expected.1), "{grad:?} vs {expected:?}");
+    assert!(close(grad.2, expected.2), "{grad:?} vs {expected:?}");
     hessian_is_gradients_differences(&t, a);
 }
 
@@ -555,7 +555,7 @@ fn a_macro_program_of_structs_and_fixed_vectors_is_a_term() {
         nalgebra::Vector2::new(1.0, 2.0),
         0.3,
     );
-    let a = ((Neuron { w, b }, x), y);
+    let a = (Neuron { w, b }, x, y);
     // By hand: with t = tanh(w · x + b), the loss (t − y)² and its partials 2 (t − y) (1 − t²)
     // times x, 1 and w, and −2 (t − y).
     let th = (w.dot(&x) + b).tanh();

@@ -108,9 +108,9 @@ fn programs_next_to_lookalike_names_compute_what_they_say() {
     };
     let x = [1.0, 0.0, -1.0];
     // z = 2 · (1 − 3) = −4 at s = 2: the `else` branch, z / 2.
-    let input = ((layer.clone(), x), 2.0);
+    let input = (layer.clone(), x, 2.0);
     assert_eq!(score::<Fun>().apply(input.clone()), -2.0);
-    let ((g_layer, g_x), g_s) = gradient(&score::<Reverse>(), input);
+    let (g_layer, g_x, g_s) = gradient(&score::<Reverse>(), input);
     assert_eq!(
         g_layer,
         Layer {

@@ -33,7 +33,11 @@ struct Interpretations<A: ::catad::space::Space<f64>, B: ::catad::space::Space<f
     reverse: ::catad::vocabulary::Hom<::catad::ad::Reverse, A, B>,
     reverse_cont: ::catad::vocabulary::Hom<::catad::ad::ReverseCont<f64>, A, B>,
     forward_begin: ::catad::vocabulary::Hom<::catad::ad::ForwardBegin<f64>, A, B>,
-    matrix: ::catad::vocabulary::Hom<::catad::interpretations::D<::catad::interpretations::Mat<f64>>, A, B>,
+    matrix: ::catad::vocabulary::Hom<
+        ::catad::interpretations::D<::catad::interpretations::Mat<f64>>,
+        A,
+        B,
+    >,
     delta: ::catad::vocabulary::Hom<::catad::ad::ReverseDelta, A, B>,
 }
 
@@ -46,7 +50,9 @@ macro_rules! interpretations {
             reverse: programs::$name::<::catad::ad::Reverse>(),
             reverse_cont: programs::$name::<::catad::ad::ReverseCont<f64>>(),
             forward_begin: programs::$name::<::catad::ad::ForwardBegin<f64>>(),
-            matrix: programs::$name::<::catad::interpretations::D<::catad::interpretations::Mat<f64>>>(),
+            matrix: programs::$name::<
+                ::catad::interpretations::D<::catad::interpretations::Mat<f64>>,
+            >(),
             delta: programs::$name::<::catad::ad::ReverseDelta>(),
         }
     };
@@ -156,7 +162,7 @@ corpus! {
         square(x) + rational(x, y) * poly(y)
     }
 
-    /// Three parameters: the domain is `((x, y), z)` (paper Fig. 12).
+    /// Three parameters: the domain is their tuple `(x, y, z)` (paper Fig. 12).
     fn three(x: f64, y: f64, z: f64) -> f64 {
         (x + y * z).cos()
     }
@@ -169,6 +175,13 @@ corpus! {
     /// A tuple pattern as a parameter.
     fn tuple_params(((x, y), z): ((f64, f64), f64), w: f64) -> f64 {
         x * w + y * z
+    }
+
+    /// A tuple of three as a parameter (by its pattern), as a value (by its fields) and as the
+    /// result.
+    fn triples((x, y, z): (f64, f64, f64), w: f64) -> (f64, f64, f64) {
+        let t = (x * w, y * z, z + w);
+        (t.2, t.0, t.1 * x)
     }
 
     /// `if`/`else` with `>`.
@@ -254,7 +267,7 @@ corpus! {
     }
 
     /// A `let` and a conditional in a closure that captures: a leaky ReLU of residuals.
-    #[domain(|((u, v), t): &(([f64; 3], [f64; 3]), f64)| {
+    #[domain(|(u, v, t): &([f64; 3], [f64; 3], f64)| {
         u.iter().zip(v).all(|(a, b)| away(a - b * t, 0.0))
     })]
     fn residuals(u: [f64; 3], v: [f64; 3], t: f64) -> [f64; 3] {

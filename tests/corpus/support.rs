@@ -52,7 +52,7 @@ impl<A, B> Interpretation<A, B> {
 pub type Modes<A, B> = Vec<Interpretation<A, B>>;
 
 /// A plain function of the domain `A`: functions of 0–4 parameters take `()`, `a`, `(a, b)`,
-/// `((a, b), c)` and `(((a, b), c), d)`, as the programs do. `Arity` keeps the implementations apart.
+/// `(a, b, c)` and `(a, b, c, d)`, as the programs do. `Arity` keeps the implementations apart.
 pub trait Twin<A, B, Arity> {
     fn run(&self, a: A) -> B;
 }
@@ -81,14 +81,14 @@ impl<F: Fn(A1, A2) -> B, A1, A2, B> Twin<(A1, A2), B, Arity2> for F {
     }
 }
 
-impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<((A1, A2), A3), B, Arity3> for F {
-    fn run(&self, ((a1, a2), a3): ((A1, A2), A3)) -> B {
+impl<F: Fn(A1, A2, A3) -> B, A1, A2, A3, B> Twin<(A1, A2, A3), B, Arity3> for F {
+    fn run(&self, (a1, a2, a3): (A1, A2, A3)) -> B {
         self(a1, a2, a3)
     }
 }
 
-impl<F: Fn(A1, A2, A3, A4) -> B, A1, A2, A3, A4, B> Twin<(((A1, A2), A3), A4), B, Arity4> for F {
-    fn run(&self, (((a1, a2), a3), a4): (((A1, A2), A3), A4)) -> B {
+impl<F: Fn(A1, A2, A3, A4) -> B, A1, A2, A3, A4, B> Twin<(A1, A2, A3, A4), B, Arity4> for F {
+    fn run(&self, (a1, a2, a3, a4): (A1, A2, A3, A4)) -> B {
         self(a1, a2, a3, a4)
     }
 }

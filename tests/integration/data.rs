@@ -15,10 +15,10 @@ fn weighted(w: f64, b: f64, #[data] xs: Vec<f64>) -> f64 {
 #[test]
 fn the_entry_points_see_no_coordinate_of_data() {
     let xs = Data::new(vec![1.0, 2.0]);
-    let at = ((3.0, 0.5), xs.clone());
+    let at = (3.0, 0.5, xs.clone());
     assert_eq!(weighted::<Fun>().apply(at.clone()), 15.5);
     // The gradient has the empty handle, the zero, in the data's place.
-    let ((dw, db), dxs) = gradient(&weighted::<Reverse>(), at.clone());
+    let (dw, db, dxs) = gradient(&weighted::<Reverse>(), at.clone());
     assert_eq!((dw, db), (5.0, 1.0));
     assert!(dxs.is_empty());
     // Two columns, w's and b's; the data adds none.
@@ -27,24 +27,20 @@ fn the_entry_points_see_no_coordinate_of_data() {
     assert_eq!(j, jacobian(&weighted::<Forward>(), at.clone()));
     // A tangent's data place may be the empty handle or the data itself.
     assert_eq!(
-        jvp(
-            &weighted::<Forward>(),
-            at.clone(),
-            ((1.0, 0.0), Data::zero())
-        ),
+        jvp(&weighted::<Forward>(), at.clone(), (1.0, 0.0, Data::zero())),
         (15.5, 5.0)
     );
     assert_eq!(
-        jvp(&weighted::<Forward>(), at.clone(), ((0.0, 1.0), xs.clone())),
+        jvp(&weighted::<Forward>(), at.clone(), (0.0, 1.0, xs.clone())),
         (15.5, 1.0)
     );
     // Every mode's gradient holds a handle of dimension 0 in the data's place: the empty one, or
     // the data's own, read back from the point; never a copy.
     let shared = |d: &Data<Vec<f64>>| d.value().is_none_or(|v| std::ptr::eq(v, xs.get()));
-    let (value, ((dw, db), dxs)) = vjp(&weighted::<ReverseCont<f64>>(), at.clone(), 2.0);
+    let (value, (dw, db, dxs)) = vjp(&weighted::<ReverseCont<f64>>(), at.clone(), 2.0);
     assert_eq!((value, dw, db), (15.5, 10.0, 2.0));
     assert!(shared(&dxs));
-    for (_, dxs) in [
+    for (_, _, dxs) in [
         gradient(&weighted::<ReverseDelta>(), at.clone()),
         gradient(&weighted::<ForwardBegin<f64>>(), at.clone()),
         gradient(&weighted::<Forward>(), at),

@@ -17,3 +17,4 @@ mod nested;
 mod nested_seed;
 mod paper_examples;
 mod sharing;
+mod tuples;

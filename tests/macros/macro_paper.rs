@@ -5,7 +5,6 @@
 
 use crate::macro_support::close;
 use catad::interpretations::D;
-use catad::paper;
 use catad::prelude::*;
 use catad::vocabulary::LinearMap;
 use nalgebra::DMatrix;
@@ -16,6 +15,17 @@ use nalgebra::DMatrix;
 mod tour;
 
 use tour::programs;
+
+/// `catad::paper`'s programs, `cos_xyz` from the tuple of its parameters, as the macro's takes
+/// them: after `repr_c`, the left-nested pairs the paper's takes.
+mod paper {
+    pub use catad::paper::{cos_sin_prod, mag_sqr, sqr};
+    use catad::prelude::*;
+
+    pub fn cos_xyz<K: Cartesian + FloatingCat<S> + RepCat, S: Scalar>() -> Hom<K, (S, S, S), S> {
+        K::compose(catad::paper::cos_xyz::<K, S>(), K::repr_c())
+    }
+}
 
 fn assert_close<V: Space<f64>>(what: &str, a: &V, b: &V) {
     assert!(
@@ -134,7 +144,7 @@ fn cos_sin_prod_agrees_in_every_mode() {
 
 #[test]
 fn cos_xyz_agrees_in_every_mode() {
-    let points = [((0.0, 0.0), 5.0), ((0.5, -1.0), 2.0), ((1.0, 2.0), -0.5)];
+    let points = [(0.0, 0.0, 5.0), (0.5, -1.0, 2.0), (1.0, 2.0, -0.5)];
     agree_everywhere!(cos_xyz, points, 1.25);
     gradients_agree!(cos_xyz, points);
 }

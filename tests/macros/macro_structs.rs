@@ -84,16 +84,18 @@ mod by_hand {
         K::compose(K::add_c(), K::fork(half_ww, bb))
     }
 
-    pub fn loss<K: Cat>() -> Hom<K, ((Params, SVector<f64, 3>), f64), f64> {
+    /// The domain is the tuple `(p, x, y)`, taken apart by `repr_c` into `((p, x), y)`.
+    pub fn loss<K: Cat>() -> Hom<K, (Params, SVector<f64, 3>, f64), f64> {
         let p = || K::compose(K::exl(), K::exl());
         let x = K::compose(K::exr(), K::exl());
         let wx = K::compose(dot::<K>(), K::fork(K::compose(w::<K>(), p()), x));
         let prediction = K::compose(K::add_c(), K::fork(wx, K::compose(b::<K>(), p())));
         let e = K::compose(K::sub_c(), K::fork(prediction, K::exr()));
-        K::compose(K::mul_c(), K::compose(K::dup(), e))
+        let squared = K::compose(K::mul_c(), K::compose(K::dup(), e));
+        K::compose(squared, K::repr_c())
     }
 
-    pub fn step<K: Cat>() -> Hom<K, ((Params, Params), f64), Params> {
+    pub fn step<K: Cat>() -> Hom<K, (Params, Params, f64), Params> {
         let (p, g) = (
             || K::compose(K::exl(), K::exl()),
             || K::compose(K::exr(), K::exl()),
@@ -119,10 +121,11 @@ mod by_hand {
         );
         let rate_gb = K::compose(K::mul_c(), K::fork(rate(), K::compose(b::<K>(), g())));
         let new_b = K::compose(K::sub_c(), K::fork(K::compose(b::<K>(), p()), rate_gb));
-        K::compose(K::abst_c::<Params>(), K::fork(new_w, new_b))
+        let stepped = K::compose(K::abst_c::<Params>(), K::fork(new_w, new_b));
+        K::compose(stepped, K::repr_c())
     }
 
-    pub fn penalty_after_step<K: Cat>() -> Hom<K, ((Params, Params), f64), f64> {
+    pub fn penalty_after_step<K: Cat>() -> Hom<K, (Params, Params, f64), f64> {
         K::compose(penalty::<K>(), step::<K>())
     }
 }
@@ -169,13 +172,13 @@ fn field_access_agrees_with_repr_in_every_mode() {
     ];
     agree_everywhere!(penalty, points.clone());
     let x = Vector3::new(0.5, 1.5, -2.0);
-    agree_everywhere!(loss, points.clone().map(|p| ((p, x), 0.75)));
+    agree_everywhere!(loss, points.clone().map(|p| (p, x, 0.75)));
 }
 
 #[test]
 fn struct_literals_agree_with_abst_in_every_mode() {
     let (p, g) = (params([1.0, -2.0, 0.5], 3.0), params([0.5, 0.5, -1.0], 2.0));
-    let points = [((p.clone(), g.clone()), 0.1), ((g, p), -0.3)];
+    let points = [(p.clone(), g.clone(), 0.1), (g, p, -0.3)];
     agree_everywhere!(step, points.clone());
     agree_everywhere!(penalty_after_step, points);
 }
@@ -183,7 +186,7 @@ fn struct_literals_agree_with_abst_in_every_mode() {
 #[test]
 fn a_struct_literal_builds_the_struct() {
     let (p, g) = (params([1.0, -2.0, 0.5], 3.0), params([0.5, 0.5, -1.0], 2.0));
-    let stepped = programs::step::<Fun>().apply(((p, g), 0.5));
+    let stepped = programs::step::<Fun>().apply((p, g, 0.5));
     assert_eq!(stepped, params([0.75, -2.25, 1.0], 2.0));
 }
 
@@ -196,10 +199,10 @@ fn the_gradient_with_respect_to_a_struct_is_the_struct_in_every_mode() {
         let g: Params = gradient(&programs::penalty::<D<K>>(), p.clone());
         assert!(close(&g.coords(), &expected.coords()), "{mode}: {g:?}");
     });
-    // The loss's gradient has the domain's shape ((Params, x), y); its first part is a Params.
+    // The loss's gradient has the domain's shape (Params, x, y); its first part is a Params.
     let (x, y) = (Vector3::new(0.5, 1.5, -2.0), 0.75);
     let e = p.w.dot(&x) + p.b - y;
-    let ((g, _), _) = gradient(&programs::loss::<Reverse>(), ((p.clone(), x), y));
+    let (g, _, _) = gradient(&programs::loss::<Reverse>(), (p.clone(), x, y));
     let expected = Params {
         w: x * (2.0 * e),
         b: 2.0 * e,
@@ -225,17 +228,17 @@ fn gradient_descent_with_programs_fits_a_linear_model() {
     let total = |p: &Params| -> f64 {
         examples
             .iter()
-            .map(|(x, y)| loss.apply(((p.clone(), *x), *y)))
+            .map(|(x, y)| loss.apply((p.clone(), *x, *y)))
             .sum()
     };
     let mut p = Params::zero();
     let start = total(&p);
     for _ in 0..2000 {
         let g = examples.iter().fold(Params::zero(), |acc, (x, y)| {
-            let ((g, _), _) = gradient(&loss, ((p.clone(), *x), *y));
+            let (g, _, _) = gradient(&loss, (p.clone(), *x, *y));
             acc.plus(&g)
         });
-        p = step.apply(((p, g), 0.05));
+        p = step.apply((p, g, 0.05));
     }
     assert!(total(&p) < 1e-20 * start.max(1.0), "loss {}", total(&p));
     let error = p.plus(&truth.scale(-1.0));

@@ -89,8 +89,8 @@ pub fn project<S: Scalar>(rot: [S; 3], center: [S; 3], intrinsics: [S; 5], x: [S
 /// use catad::prelude::*;
 /// use catad_gradbench::evals::ba::reproj_error;
 /// // The identity camera of focal length 2 sees (1, 2, 4) at (0.5, 1), 0.5 and 1 from the feature.
-/// let at = (((([0.0; 3], [0.0; 3]), [2.0, 0.0, 0.0, 0.0, 0.0]), [1.0, 2.0, 4.0]), 2.0);
-/// assert_eq!(reproj_error::<Fun, f64>().apply((at, [0.0, 0.0])), (1.0, 2.0));
+/// let at = ([0.0; 3], [0.0; 3], [2.0, 0.0, 0.0, 0.0, 0.0], [1.0, 2.0, 4.0], 2.0, [0.0, 0.0]);
+/// assert_eq!(reproj_error::<Fun, f64>().apply(at), (1.0, 2.0));
 /// ```
 #[catad::program]
 pub fn reproj_error<S: Scalar>(
@@ -136,10 +136,7 @@ struct Problem {
 
 /// The arguments of [`reproj_error`]: the camera's rotation, centre and intrinsics, the point, the
 /// weight, the feature.
-type Observation = (
-    (((([f64; 3], [f64; 3]), [f64; 5]), [f64; 3]), f64),
-    [f64; 2],
-);
+type Observation = ([f64; 3], [f64; 3], [f64; 5], [f64; 3], f64, [f64; 2]);
 
 impl Problem {
     fn expand(input: &Input) -> Result<Problem, String> {
@@ -170,16 +167,11 @@ impl Problem {
         let part = |range: std::ops::Range<usize>| cam[range].to_vec();
         let (rot, center, intrinsics) = (part(0..3), part(3..6), part(6..11));
         (
-            (
-                (
-                    (
-                        (rot.try_into().expect("3"), center.try_into().expect("3")),
-                        intrinsics.try_into().expect("5"),
-                    ),
-                    x,
-                ),
-                self.weights[i],
-            ),
+            rot.try_into().expect("3"),
+            center.try_into().expect("3"),
+            intrinsics.try_into().expect("5"),
+            x,
+            self.weights[i],
             self.feats[i],
         )
     }
@@ -332,7 +324,7 @@ const BLOCK: usize = 11 + 3 + 1;
 /// });
 /// let vals = ba::evaluate("jacobian", input).unwrap().output["vals"].clone();
 /// let (rot, center, intrinsics) = ([0.0; 3], [1.0, 2.0, 3.0], [500.0, 0.1, 0.2, 0.01, 0.02]);
-/// let at = (((((rot, center), intrinsics), [0.5, 0.4, 10.0]), 0.9), [1.0, 2.0]);
+/// let at = (rot, center, intrinsics, [0.5, 0.4, 10.0], 0.9, [1.0, 2.0]);
 /// let direct = jacobian(&ba::reproj_error::<Reverse, f64>(), at);
 /// for row in 0..2 {
 ///     for k in 0..15 {

@@ -37,7 +37,7 @@ use std::time::Instant;
 /// use catad_gradbench::evals::det::minor;
 /// // Row 0 of [[1, 2, 3], [4, 5, 6]] on columns {0, 2}, the 1 × 1 minors of row 1 in `d`.
 /// let (a, d) = (vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], vec![0.0, 4.0, 5.0, 0.0, 6.0]);
-/// assert_eq!(minor::<Fun, f64>().apply(((((d, a), 3), 0), 0b101)), 1.0 * 6.0 - 3.0 * 4.0);
+/// assert_eq!(minor::<Fun, f64>().apply((d, a, 3, 0, 0b101)), 1.0 * 6.0 - 3.0 * 4.0);
 /// ```
 #[catad::program]
 pub fn minor<S: Scalar>(d: Vec<S>, a: Vec<S>, ell: usize, k: usize, mask: usize) -> S {

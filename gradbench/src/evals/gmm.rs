@@ -197,9 +197,12 @@ pub fn objective<K: Program<f64> + RepCat>(data: &Data, k: usize) -> Hom<K, Para
     );
     let prior = K::compose(
         wishart_terms::<K>(),
-        K::fork(
-            K::fork(K::fork(q, l), K::const_c(data.gamma)),
-            K::const_c(data.m as f64),
+        K::compose(
+            K::abst_c::<(_, _, _, _)>(),
+            K::fork(
+                K::fork(K::fork(q, l), K::const_c(data.gamma)),
+                K::const_c(data.m as f64),
+            ),
         ),
     );
     let constant = data.constant(k);

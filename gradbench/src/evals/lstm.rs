@@ -57,7 +57,7 @@ pub fn sigmoid<S: Scalar>(x: S) -> S {
 /// use catad_gradbench::evals::lstm::cell;
 /// // All weights and biases 0: every gate is ½ and the change 0, so the cell state halves.
 /// let zero = ((0.0, 0.0), (0.0, 0.0));
-/// let (hidden, cell) = cell::<Fun, f64>().apply((((zero, zero), 1.0), (0.3, 0.8)));
+/// let (hidden, cell) = cell::<Fun, f64>().apply((zero, zero, 1.0, (0.3, 0.8)));
 /// assert_eq!(cell, 0.4);
 /// assert_eq!(hidden, 0.5 * 0.4_f64.tanh());
 /// ```
@@ -168,10 +168,10 @@ pub fn predict<S: Scalar>(
 /// let extra = vec![vec![0.3, 0.6], vec![0.2, 0.9], vec![0.5, 0.1]];
 /// let state = Data::new(vec![vec![0.4, 0.2], vec![0.7, 0.1]]);
 /// let text = Data::new(vec![vec![1.0, 0.0], vec![0.0, 1.0], vec![1.0, 1.0]]);
-/// let at = (((main, extra), state), text);
+/// let at = (main, extra, state, text);
 /// let (staged, direct) = (compile(&lstm::<ReverseDelta, Sym>()), lstm::<ReverseDelta, f64>());
-/// let (value, (((dmain, dextra), _), _)) = staged.value_and_gradient(&at);
-/// let (((gmain, gextra), _), _) = gradient(&direct, at.clone());
+/// let (value, (dmain, dextra, _, _)) = staged.value_and_gradient(&at);
+/// let (gmain, gextra, _, _) = gradient(&direct, at.clone());
 /// assert!((value - direct.apply(at)).abs() < 1e-12);
 /// let close = |a: &Vec<Vec<f64>>, b: &Vec<Vec<f64>>| {
 ///     a.iter().flatten().zip(b.iter().flatten()).all(|(x, y)| (x - y).abs() < 1e-12)
@@ -231,7 +231,9 @@ struct Input {
 
 /// [`lstm`]'s arguments: the main and extra parameters, the state, the sequence.
 pub type Arguments = (
-    ((Vec<Vec<f64>>, Vec<Vec<f64>>), Data<Vec<Vec<f64>>>),
+    Vec<Vec<f64>>,
+    Vec<Vec<f64>>,
+    Data<Vec<Vec<f64>>>,
     Data<Vec<Vec<f64>>>,
 );
 
@@ -281,7 +283,9 @@ impl Input {
     /// The program's arguments.
     fn arguments(self) -> Arguments {
         (
-            ((self.main_params, self.extra_params), Data::new(self.state)),
+            self.main_params,
+            self.extra_params,
+            Data::new(self.state),
             Data::new(self.sequence),
         )
     }
@@ -324,7 +328,7 @@ pub fn evaluate(function: &str, input: Value) -> Result<Evaluation, String> {
         "jacobian" => {
             f.gradient(&at);
             measure(runs, start.elapsed(), || {
-                let (((main, extra), _), _) = f.gradient(&at);
+                let (main, extra, _, _) = f.gradient(&at);
                 main.into_iter()
                     .chain(extra)
                     .flatten()

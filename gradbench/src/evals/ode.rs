@@ -25,7 +25,7 @@ use std::time::Instant;
 /// use catad_gradbench::evals::ode::rhs;
 /// use nalgebra::DVector;
 /// let (x, e0) = (DVector::from_vec(vec![2.0, 3.0, 4.0]), DVector::from_vec(vec![1.0, 0.0, 0.0]));
-/// let z = rhs::<Fun>().apply(((x, e0), DVector::from_vec(vec![5.0, 6.0, 7.0])));
+/// let z = rhs::<Fun>().apply((x, e0, DVector::from_vec(vec![5.0, 6.0, 7.0])));
 /// assert_eq!(z, DVector::from_vec(vec![2.0, 15.0, 24.0]));
 /// ```
 #[catad::program]
@@ -44,7 +44,7 @@ pub fn rhs(x: DVector<f64>, e0: DVector<f64>, y: DVector<f64>) -> DVector<f64> {
 /// use nalgebra::DVector;
 /// // y₀' = x₀ = 3 from y₀ = 1: one step of 0.5 reaches 2.5.
 /// let (x, e0) = (DVector::from_vec(vec![3.0]), DVector::from_vec(vec![1.0]));
-/// let y = rk4_step::<Fun>().apply((((x, e0), 0.5), DVector::from_vec(vec![1.0])));
+/// let y = rk4_step::<Fun>().apply((x, e0, 0.5, DVector::from_vec(vec![1.0])));
 /// assert_eq!(y, DVector::from_vec(vec![2.5]));
 /// ```
 #[catad::program]

@@ -30,7 +30,7 @@ use std::time::Instant;
 /// use catad::prelude::*;
 /// use catad_gradbench::evals::particle::potential;
 /// // With w = 0, at (10, 5) both charges are 5 away.
-/// assert_eq!(potential::<Fun, f64>().apply(((0.0, 10.0), 5.0)), 0.4);
+/// assert_eq!(potential::<Fun, f64>().apply((0.0, 10.0, 5.0)), 0.4);
 /// ```
 #[catad::program]
 pub fn potential<S: Scalar>(w: S, x: S, y: S) -> S {
@@ -48,7 +48,7 @@ macro_rules! inner_mode {
 
             catad::primitive! {
                 #[doc = concat!("The gradient of [`potential`], taken in ", $name, " mode.")]
-                pub fn potential_gradient<S: Scalar>(w: S, x: S, y: S) -> ((S, S), S) =
+                pub fn potential_gradient<S: Scalar>(w: S, x: S, y: S) -> (S, S, S) =
                     gradient_of::<S, _, _>(&potential::<$mode, Sym>());
             }
 
@@ -69,7 +69,7 @@ macro_rules! inner_mode {
                 let mut vy = 0.0;
                 let mut going = 1.0;
                 while going > 0.5 {
-                    let ((_, ax), ay) = potential_gradient(w, x, y);
+                    let (_, ax, ay) = potential_gradient(w, x, y);
                     let next_y = y + 0.1 * vy;
                     if next_y > 0.0 {
                         x = x + 0.1 * vx;

@@ -27,7 +27,7 @@ use std::time::Instant;
 /// ```
 /// use catad::prelude::*;
 /// use catad_gradbench::evals::saddle::objective;
-/// assert_eq!(objective::<Fun, f64>().apply((((1.0, 2.0), 3.0), 1.0)), -5.0);
+/// assert_eq!(objective::<Fun, f64>().apply((1.0, 2.0, 3.0, 1.0)), -5.0);
 /// ```
 #[catad::program]
 pub fn objective<S: Scalar>(x1: S, y1: S, x2: S, y2: S) -> S {
@@ -35,7 +35,7 @@ pub fn objective<S: Scalar>(x1: S, y1: S, x2: S, y2: S) -> S {
 }
 
 /// A point's four coordinates as the programs' domain.
-type Point4 = (((f64, f64), f64), f64);
+type Point4 = (f64, f64, f64, f64);
 
 /// The inner gradient and the inner optimisation, for each inner mode.
 macro_rules! inner_mode {
@@ -46,7 +46,7 @@ macro_rules! inner_mode {
 
             catad::primitive! {
                 #[doc = concat!("The gradient of [`objective`], taken in ", $name, " mode.")]
-                pub fn objective_gradient<S: Scalar>(x1: S, y1: S, x2: S, y2: S) -> (((S, S), S), S) =
+                pub fn objective_gradient<S: Scalar>(x1: S, y1: S, x2: S, y2: S) -> (S, S, S, S) =
                     gradient_of::<S, _, _>(&objective::<$mode, Sym>());
             }
 
@@ -58,7 +58,7 @@ macro_rules! inner_mode {
             /// use catad::prelude::*;
             #[doc = concat!("use catad_gradbench::evals::saddle::inner::", stringify!($module), "::max_over_p2;")]
             /// // max over p₂ of 1 + 4 − |p₂|² is 5, at p₂ = 0.
-            /// let m = max_over_p2::<Fun, f64>().apply((((1.0, 2.0), 1.0), 1.0));
+            /// let m = max_over_p2::<Fun, f64>().apply((1.0, 2.0, 1.0, 1.0));
             /// assert!((m - 5.0).abs() < 1e-9);
             /// ```
             #[catad::program]
@@ -66,7 +66,7 @@ macro_rules! inner_mode {
                 let mut x2 = s1;
                 let mut y2 = s2;
                 let mut fx = -objective(x1, y1, x2, y2);
-                let (((_, _), g2), h2) = objective_gradient(x1, y1, x2, y2);
+                let (_, _, g2, h2) = objective_gradient(x1, y1, x2, y2);
                 let mut gx = -g2;
                 let mut gy = -h2;
                 let mut eta = 1e-5;
@@ -86,7 +86,7 @@ macro_rules! inner_mode {
                         } else {
                             let f_next = -objective(x1, y1, nx, ny);
                             if f_next < fx {
-                                let (((_, _), g2), h2) = objective_gradient(x1, y1, nx, ny);
+                                let (_, _, g2, h2) = objective_gradient(x1, y1, nx, ny);
                                 x2 = nx;
                                 y2 = ny;
                                 fx = f_next;
@@ -121,17 +121,17 @@ fn saddle<K: LinearMap<f64>>(
     [s1, s2]: [f64; 2],
 ) -> Vec<f64> {
     let r1 = argmin(
-        |p| max_over_p2.apply((((p[0], p[1]), s1), s2)),
+        |p| max_over_p2.apply((p[0], p[1], s1, s2)),
         |p| {
-            let (((gx, gy), _), _) = gradient(max_over_p2, (((p[0], p[1]), s1), s2));
+            let (gx, gy, _, _) = gradient(max_over_p2, (p[0], p[1], s1, s2));
             vec![gx, gy]
         },
         &[s1, s2],
     );
     let r2 = argmax(
-        |p| objective.apply((((r1[0], r1[1]), p[0]), p[1])),
+        |p| objective.apply((r1[0], r1[1], p[0], p[1])),
         |p| {
-            let (((_, _), gx), gy) = gradient(objective, (((r1[0], r1[1]), p[0]), p[1]));
+            let (_, _, gx, gy) = gradient(objective, (r1[0], r1[1], p[0], p[1]));
             vec![gx, gy]
         },
         &[s1, s2],

@@ -95,18 +95,17 @@ impl Problem {
     fn arguments(&self) -> Arguments {
         let b = self.b;
         (
-            (
-                (Self::rows(&self.main, 4 * b), Self::rows(&self.extra, b)),
-                Data::new(Self::rows(&self.state, b)),
-            ),
+            Self::rows(&self.main, 4 * b),
+            Self::rows(&self.extra, b),
+            Data::new(Self::rows(&self.state, b)),
             Data::new(Self::rows(&self.sequence, b)),
         )
     }
 
     fn json(&self) -> Value {
-        let ((params, state), sequence) = self.arguments();
+        let (main, extra, state, sequence) = self.arguments();
         json!({
-            "main_params": params.0, "extra_params": params.1,
+            "main_params": main, "extra_params": extra,
             "state": state.get(), "sequence": sequence.get(),
         })
     }
@@ -148,9 +147,9 @@ fn the_staged_gradient_is_the_programs() {
     let p = Problem::new(3, 7, 30, 5);
     let at = p.arguments();
     let staged = compile(&lstm::<ReverseDelta, Sym>());
-    let (((main, extra), _), _) = staged.gradient(&at);
-    let (((dmain, dextra), _), _) = gradient(&lstm::<ReverseDelta, f64>(), at.clone());
-    let (((rmain, rextra), _), _) = gradient(&lstm::<Reverse, f64>(), at);
+    let (main, extra, _, _) = staged.gradient(&at);
+    let (dmain, dextra, _, _) = gradient(&lstm::<ReverseDelta, f64>(), at.clone());
+    let (rmain, rextra, _, _) = gradient(&lstm::<Reverse, f64>(), at);
     let flat = |a: Vec<Vec<f64>>, b: Vec<Vec<f64>>| -> Vec<f64> {
         a.into_iter().chain(b).flatten().collect()
     };
@@ -169,7 +168,7 @@ fn central_differences() {
     let (l, b, c, h) = (2, 3, 12, 1e-6);
     let p = Problem::new(l, b, c, 6);
     let staged = compile(&lstm::<ReverseDelta, Sym>());
-    let (((main, extra), _), _) = staged.gradient(&p.arguments());
+    let (main, extra, _, _) = staged.gradient(&p.arguments());
     let gradient: Vec<f64> = main.into_iter().chain(extra).flatten().collect();
     for (k, gk) in gradient.iter().enumerate() {
         let moved = |step: f64| {
@@ -197,7 +196,7 @@ fn the_evaluations_answer_in_the_evals_layout() {
     let g: Vec<f64> =
         serde_json::from_value(evaluate("jacobian", p.json()).unwrap().output).unwrap();
     // main_params row by row, then extra_params row by row.
-    let (((main, extra), _), _) = gradient(&lstm::<ReverseDelta, f64>(), p.arguments());
+    let (main, extra, _, _) = gradient(&lstm::<ReverseDelta, f64>(), p.arguments());
     let expected: Vec<f64> = main.into_iter().chain(extra).flatten().collect();
     assert_eq!(g.len(), expected.len());
     assert!(g.iter().zip(&expected).all(|(x, y)| close(*x, *y, 1e-12)));

@@ -20,7 +20,7 @@ fn fit(a: f64, b: f64, #[data] xs: Vec<f64>, #[data] lambda: f64) -> f64 {
 }
 
 /// The domain of [`fit`].
-type Domain = (((f64, f64), Data<Vec<f64>>), Data<f64>);
+type Domain = (f64, f64, Data<Vec<f64>>, Data<f64>);
 
 /// [`fit`] in `Fun` and every mode.
 struct Fit;
@@ -40,5 +40,5 @@ impl EveryMode for Fit {
 
 #[test]
 fn a_program_with_data_in_every_mode() {
-    suite::program_in_every_mode(&Fit, |((_, xs), _)| !xs.get().is_empty());
+    suite::program_in_every_mode(&Fit, |(_, _, xs, _)| !xs.get().is_empty());
 }

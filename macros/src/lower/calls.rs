@@ -29,9 +29,8 @@ impl Lowering {
         for arg in &call.args {
             args.push(self.expr(env, arg)?.0);
         }
-        // Several arguments make a left-nested tuple, as several parameters do.
-        let input = args.into_iter().reduce(Term::fork).unwrap_or(Term::It);
-        Ok((Term::compose(program, input), ty))
+        // Several arguments make a tuple, as several parameters do.
+        Ok((Term::compose(program, Term::tuple(args)), ty))
     }
 
     /// `gradient::<M>(f, a, b, …)`, `derivative::<M>(f, x)`, `jvp::<M>(f, a, da)` or
@@ -71,7 +70,7 @@ impl Lowering {
         for arg in args {
             inputs.push(self.expr(env, arg)?.0);
         }
-        let input = inputs.into_iter().reduce(Term::fork).unwrap_or(Term::It);
+        let input = Term::tuple(inputs);
         let term = Term::Nested(
             derivative,
             mode.to_token_stream(),

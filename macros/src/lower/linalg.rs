@@ -257,7 +257,7 @@ mod tests {
             program.body().unwrap().term.to_string(),
             "add_c ∘ (linalg::dot ∘ (linalg::sub ∘ (linalg::scale ∘ (exr △ exl ∘ exl) \
              △ linalg::scale ∘ (const_c(2.0) △ exr ∘ exl)) △ exr ∘ exl) \
-             △ ix_to_scalar ∘ linalg::len ∘ exl ∘ exl)"
+             △ ix_to_scalar ∘ linalg::len ∘ exl ∘ exl) ∘ repr_c"
         );
         let code = program.to_token_stream().to_string();
         for function in ["dot", "sub", "scale", "len"] {

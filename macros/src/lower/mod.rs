@@ -21,7 +21,7 @@ pub(crate) use linalg::usages as linalg_usages;
 use crate::env::Env;
 use crate::reject::{self, Rejection, Unsupported};
 use crate::term::Term;
-use crate::types::{Ty, Types};
+use crate::types::{MAX_TUPLE, Ty, Types};
 use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::{Block, Expr, Lit, Stmt, UnOp};
@@ -146,6 +146,15 @@ impl Lowering {
                     let (f, a) = self.expr(env, &tuple.elems[0])?;
                     let (g, b) = self.expr(env, &tuple.elems[1])?;
                     Ok((Term::fork(f, g), Ty::Pair(Box::new(a), Box::new(b))))
+                }
+                n @ 3..=MAX_TUPLE => {
+                    let (mut terms, mut types) = (Vec::with_capacity(n), Vec::with_capacity(n));
+                    for e in &tuple.elems {
+                        let (f, a) = self.expr(env, e)?;
+                        terms.push(f);
+                        types.push(a);
+                    }
+                    Ok((Term::tuple(terms), Ty::Tuple(types)))
                 }
                 n => Err(Rejection::Tuple { n, of: "tuples" }.at(tuple)),
             },

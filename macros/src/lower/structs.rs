@@ -1,5 +1,5 @@
 //! Structs that derive `HasRep`: their fields (`p.w`) and literals (`Params { w, b }`); and the
-//! components `.0`, `.1` of pairs.
+//! components `.0`, `.1`, … of pairs and tuples.
 
 use super::{Lowering, Typed};
 use crate::env::Env;
@@ -10,7 +10,7 @@ use quote::ToTokens;
 use syn::Member;
 
 impl Lowering {
-    /// `e.0`, `e.1` of a pair; `e.field` (or `e.0`, …) of a struct.
+    /// `e.0`, `e.1` of a pair, `e.0` to `e.11` of a tuple; `e.field` (or `e.0`, …) of a struct.
     pub(super) fn field(&mut self, env: &Env, field: &syn::ExprField) -> syn::Result<Typed> {
         let (f, ty) = self.expr(env, &field.base)?;
         match (ty, &field.member) {
@@ -27,6 +27,14 @@ impl Lowering {
                 let projection = if right { Term::Exr } else { Term::Exl };
                 Ok((Term::compose(projection, f), ty))
             }
+            (Ty::Tuple(components), Member::Unnamed(index))
+                if (index.index as usize) < components.len() =>
+            {
+                let (i, n) = (index.index as usize, components.len());
+                let ty = components.into_iter().nth(i).expect("a component");
+                Ok((Term::compose(Term::component(i, n), f), ty))
+            }
+            (Ty::Tuple(..), Member::Unnamed(index)) => Err(Unsupported::PairField.at(index)),
             (Ty::Pair(..), Member::Unnamed(index)) => Err(Unsupported::PairField.at(index)),
             (Ty::Unknown, member) => Err(Unsupported::FieldOfUnknown.at(member)),
             (other, _) => Err(Rejection::FieldsOf(other).at(&field.base)),

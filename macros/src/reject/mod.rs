@@ -8,7 +8,7 @@ mod syntax;
 pub(crate) use syntax::{expression, statement};
 
 use crate::primitives::Primitive;
-use crate::types::Ty;
+use crate::types::{MAX_TUPLE, Ty};
 use proc_macro2::Span;
 use quote::ToTokens;
 
@@ -126,8 +126,9 @@ unsupported! {
     ScalarFunctionPath => "this scalar function",
         "the scalar functions are the methods, e.g. `f64::max(a, b)`, and `libm::erf(x)`";
     FieldOfUnknown => "fields of a value whose type the macro cannot see",
-        "bind it with its struct type first, e.g. `let p: Params = …;`";
-    PairField => "tuple fields other than .0 and .1", "a pair has two components";
+        "bind it with its type first, e.g. `let p: Params = …;` or `let t: (f64, f64, f64) = …;`";
+    PairField => "a field past a tuple's last",
+        "a tuple of n components has the fields .0 to .(n - 1)";
     StructPattern => "struct patterns", "take a struct's fields with `p.w`";
     TupleStructPattern => "tuple-struct patterns", "take a struct's fields with `p.0`";
     SlicePattern => "slice patterns", ON_VECTORS;
@@ -173,7 +174,8 @@ pub(crate) enum Rejection {
     NotAFunction,
     /// `fn f(…)` without `-> R`.
     NoResultType,
-    /// A tuple of more than two components: in an expression, a pattern or a type.
+    /// A tuple of one component or of more than `MAX_TUPLE`: in an expression, a pattern, a type
+    /// or a parameter list.
     Tuple { n: usize, of: &'static str },
     /// An operator no primitive has (`%`, `<<`, …).
     UnknownOperator(String),
@@ -284,7 +286,7 @@ impl Rejection {
             Rejection::NotAFunction => "#[catad::program] applies to functions".into(),
             Rejection::NoResultType => format!("{program} needs the result type, e.g. `-> f64`"),
             Rejection::Tuple { n, of } => {
-                format!("{program} does not support {of} of {n} components")
+                format!("{program} supports {of} of 2 to {MAX_TUPLE} components, not {n}")
             }
             Rejection::UnknownOperator(op) => {
                 format!("{program} does not support the operator `{op}`")
@@ -416,7 +418,8 @@ impl Rejection {
 
     /// What to write instead, if the first line does not say it.
     fn help(&self) -> Option<String> {
-        let pair = "nest pairs, e.g. ((a, b), c): the categorical product is a pair";
+        let tuple =
+            "nest tuples, e.g. ((a, b, c), d), or gather components in an array or a struct";
         let scalars = "it takes scalars: apply it to each element with `map` or `zip_with`";
         let object = "a vector space: #[derive(HasRep)] supports structs whose fields are objects";
         Some(match self {
@@ -427,7 +430,7 @@ impl Rejection {
             Rejection::NotAFunction => {
                 "its parameters and result are scalars, pairs, vectors and structs".into()
             }
-            Rejection::Tuple { .. } => pair.into(),
+            Rejection::Tuple { .. } => tuple.into(),
             Rejection::SecondTypeParameter { .. } => {
                 "a program is generic in the category already, and may be in its scalar".into()
             }
@@ -586,7 +589,7 @@ mod tests {
             Rejection::NotAFunction,
             Rejection::NoResultType,
             Rejection::Tuple {
-                n: 12,
+                n: 13,
                 of: "tuple patterns",
             },
             Rejection::UnknownOperator("<<=".into()),

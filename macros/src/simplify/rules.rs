@@ -79,6 +79,16 @@ pub(crate) const ADJACENT: &[Rule<Adjacent>] = &[
         apply: |p, f| (*p == Term::Exr && *f == Term::Dup).then(|| vec![Term::Id]),
     },
     Rule {
+        name: "rep_inverses",
+        law: "repr_c ∘ abst_c = abst_c ∘ repr_c = id",
+        apply: |g, f| match (g, f) {
+            (Term::Repr(m), Term::Abst(n)) | (Term::Abst(m), Term::Repr(n)) if m == n => {
+                Some(vec![Term::Id])
+            }
+            _ => None,
+        },
+    },
+    Rule {
         name: "fmap_fusion",
         law: "fmap(g) ∘ fmap(f) = fmap(g ∘ f)",
         apply: |g, f| match (g, f) {
@@ -192,6 +202,11 @@ mod tests {
             (
                 "exr_after_dup",
                 Term::compose(Term::Exr, Term::Dup),
+                Term::Id,
+            ),
+            (
+                "rep_inverses",
+                Term::compose(Term::Repr(3), Term::Abst(3)),
                 Term::Id,
             ),
             (

@@ -1,6 +1,19 @@
 #[catad::program]
-fn triple(x: f64) -> (f64, f64, f64) {
-    (x, x, x)
+fn thirteen(x: f64) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+    x
+}
+
+#[catad::program]
+fn thirteen_parameters(
+    a: f64, b: f64, c: f64, d: f64, e: f64, f: f64, g: f64, h: f64, i: f64, j: f64, k: f64,
+    l: f64, m: f64,
+) -> f64 {
+    a
+}
+
+#[catad::program]
+fn one_tuple(x: (f64,)) -> f64 {
+    x.0
 }
 
 #[catad::program]

@@ -320,8 +320,8 @@ run_time! {
     /// `-`, a scalar times a vector on either side, a matrix times a vector and a matrix,
     /// `transpose`, `tr_mul`, `dot`, `norm_squared`, `component_mul` and `sum`.
     #[shapes(
-        ((DMatrix::zeros(2, 3), DVector::zeros(3)), 0.0),
-        ((DMatrix::zeros(4, 2), DVector::zeros(2)), 0.0),
+        (DMatrix::zeros(2, 3), DVector::zeros(3), 0.0),
+        (DMatrix::zeros(4, 2), DVector::zeros(2), 0.0),
     )]
     fn linear_algebra(m: DMatrix<f64>, v: DVector<f64>, s: f64) -> (f64, DVector<f64>) {
         let mv = &m * &v;
@@ -364,10 +364,12 @@ run_time! {
     /// the samples (`ys.len()`), weight decay.
     #[shapes(
         (
-            ((vec![0.0; 2], 0.0), Data::new(vec![vec![0.5, -1.0], vec![1.5, 0.25], vec![-0.75, 2.0]])),
+            vec![0.0; 2],
+            0.0,
+            Data::new(vec![vec![0.5, -1.0], vec![1.5, 0.25], vec![-0.75, 2.0]]),
             Data::new(vec![1.0, 0.0, 1.0]),
         ),
-        (((vec![0.0; 1], 0.0), Data::new(vec![vec![-1.5]])), Data::new(vec![0.0])),
+        (vec![0.0; 1], 0.0, Data::new(vec![vec![-1.5]]), Data::new(vec![0.0])),
     )]
     fn logistic(w: Vec<f64>, b: f64, #[data] xs: Vec<Vec<f64>>, #[data] ys: Vec<f64>) -> f64 {
         let total = xs
@@ -384,8 +386,8 @@ run_time! {
     /// A hyper-parameter (`#[data] lambda: f64`, read where it is used, inside a loop and out)
     /// and `for x in &xs` over data.
     #[shapes(
-        ((vec![0.0; 3], Data::new(0.25)), Data::new(vec![1.0, -2.0, 0.5])),
-        ((vec![0.0; 1], Data::new(2.0)), Data::new(vec![0.5])),
+        (vec![0.0; 3], Data::new(0.25), Data::new(vec![1.0, -2.0, 0.5])),
+        (vec![0.0; 1], Data::new(2.0), Data::new(vec![0.5])),
     )]
     fn ridge(w: Vec<f64>, #[data] lambda: f64, #[data] xs: Vec<f64>) -> f64 {
         let mut fit = 0.0;
@@ -399,8 +401,8 @@ run_time! {
     /// Data read by index (`xs[i]`, `xs.len()`) over a range and from a closure over a vector's
     /// elements; a `usize` datum.
     #[shapes(
-        ((vec![0.0; 2], Data::new(vec![0.5, -1.5, 2.0])), Data::new(1_usize)),
-        ((vec![0.0; 1], Data::new(vec![1.25])), Data::new(3_usize)),
+        (vec![0.0; 2], Data::new(vec![0.5, -1.5, 2.0]), Data::new(1_usize)),
+        (vec![0.0; 1], Data::new(vec![1.25]), Data::new(3_usize)),
     )]
     fn by_index(w: Vec<f64>, #[data] xs: Vec<f64>, #[data] k: usize) -> f64 {
         let n = xs.len();
@@ -418,8 +420,8 @@ run_time! {
     /// Two data sets iterated together by `for (x, y) in xs.iter().zip(ys.iter())`, and the sum
     /// and the largest of the data (their elements collected first).
     #[shapes(
-        ((0.0, Data::new(vec![0.5, -1.0, 1.5])), Data::new(vec![2.0, 0.25, -0.5])),
-        ((0.0, Data::new(vec![1.25])), Data::new(vec![-1.0])),
+        (0.0, Data::new(vec![0.5, -1.0, 1.5]), Data::new(vec![2.0, 0.25, -0.5])),
+        (0.0, Data::new(vec![1.25]), Data::new(vec![-1.0])),
     )]
     fn paired(s: f64, #[data] xs: Vec<f64>, #[data] ys: Vec<f64>) -> f64 {
         let mut acc = s;
