@@ -14,6 +14,7 @@
 
 pub mod additive;
 pub mod begin;
+mod composite;
 pub mod cont;
 pub mod d;
 pub mod delta;
