@@ -11,6 +11,7 @@ pub mod descent;
 pub mod det;
 pub mod gmm;
 pub mod hello;
+pub mod ht;
 pub mod kmeans;
 pub mod llsq;
 pub mod lse;
@@ -54,6 +55,7 @@ const MODULES: &[(&str, Module)] = &[
     ("det", det::evaluate),
     ("gmm", gmm::evaluate),
     ("hello", hello::evaluate),
+    ("ht", ht::evaluate),
     ("kmeans", kmeans::evaluate),
     ("llsq", llsq::evaluate),
     ("lse", lse::evaluate),
