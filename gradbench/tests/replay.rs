@@ -2,7 +2,8 @@
 //!
 //! `tests/data/EVAL.jsonl` holds, one line per message, what the eval sent at small sizes and what
 //! the reference tool (`manual`, GradBench's hand-written C++) answered; they were recorded by
-//! `scripts/record_exchange.py` — but for `saddle` and `particle`, which no reference C++
+//! `scripts/record_exchange.py` — but for `ht`, cut to a few correspondences by
+//! `scripts/record_ht.py`, and for `saddle` and `particle`, which no reference C++
 //! computes: their evals state the answer, and their files were written from the evals' messages
 //! and those answers. Each test sends the messages to the binary in order, one at a
 //! time as the harness does, and checks every answer: the same `id`, success where the reference
@@ -169,6 +170,14 @@ fn gmm_matches_the_reference() {
 #[test]
 fn lstm_matches_the_reference() {
     assert_eq!(replay("lstm"), 8);
+}
+
+/// ht's inputs, cut to a few correspondences by `scripts/record_ht.py`: simple, complicated,
+/// and complicated with the model mirrored (its objective only: the reference's Jacobian of a
+/// mirrored model is wrong; tests/evals/ht.rs checks catad's against central differences).
+#[test]
+fn ht_matches_the_reference() {
+    assert_eq!(replay("ht"), 5);
 }
 
 #[test]
