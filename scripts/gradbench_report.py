@@ -124,7 +124,16 @@ NOTES = {
            "not its whole environment per `let` (`Func::apply_ref`, `DMap::linearize_ref`), and "
            "the reverse pass joins the cotangents of a value's uses by value "
            "(`Additive::plus_owned`: a zero side is not copied).",
-    "ht": "Upstream GradBench lists PyTorch's ht as expected to time out.",
+    "ht": "catad differentiates ht piece by piece (`gradbench/src/evals/ht/`): five small "
+          "`#[catad::program]`s over `f64` — a bone's posed relative transform, a product of "
+          "transforms, a bone's share of a skinned vertex, a triangle's point, a "
+          "correspondence's residual — run for the objective, and their Jacobians taken by "
+          "catad's reverse mode for the Jacobian; the chain rule across the pieces (bone to "
+          "parent bone, bone to vertex, vertex to residual) is written in Rust, carrying each "
+          "piece's derivative with respect to `theta` as a 26-column matrix, as the reference's "
+          "hand-written derivative does. The derivatives are catad's; their composition is not "
+          "one catad program (that needs run-time vectors of bones and vertices as terms). "
+          "Upstream GradBench lists PyTorch's ht as expected to time out.",
 }
 
 WORKSPACE = Path(__file__).resolve().parent.parent
