@@ -8,12 +8,14 @@
 //!
 //! The math is small catad programs, each a term ([`programs`]): a bone's posed relative
 //! transform, a transforms' product, a bone's share of a vertex, a triangle's point, a residual.
-//! The derivative is theirs, by catad, chained in plain Rust: bone by bone ([`pose`]), vertex by
-//! vertex ([`skin`]) and correspondence by correspondence here.
+//! Each runs and is differentiated as its term ([`Term::apply`](catad::term::Term::apply),
+//! [`Term::jacobian`](catad::term::Term::jacobian): catad's reverse derivative of the term), and
+//! the Jacobians are chained in plain Rust: bone by bone ([`pose`]), vertex by vertex ([`skin`])
+//! and correspondence by correspondence here.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
-use catad::prelude::*;
+use catad::term::Syn;
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Instant;
@@ -254,7 +256,7 @@ impl Problem {
     /// The residuals, 3 per correspondence.
     fn objective(&self) -> Vec<f64> {
         let vertices = self.skinned(false);
-        let (res, tri) = (residual::<Fun>(), interpolated::<Fun>());
+        let (res, tri) = (residual::<Syn>(), interpolated::<Syn>());
         let (rotation, translation) = self.global();
         let position = |v: usize| vertices[v].as_ref().expect("skinned").position;
         let mut errors = Vec::with_capacity(3 * self.points.len());
@@ -277,8 +279,7 @@ impl Problem {
     /// coordinates' columns in the complicated case, then `theta`'s.
     fn jacobian(&self) -> Vec<Vec<f64>> {
         let vertices = self.skinned(true);
-        let d_res = residual::<Reverse>();
-        let (tri, d_tri) = (interpolated::<Fun>(), interpolated::<Reverse>());
+        let (res, tri) = (residual::<Syn>(), interpolated::<Syn>());
         let (rotation, translation) = self.global();
         let extra = if self.us.is_empty() { 0 } else { 2 };
         let mut rows = Vec::with_capacity(3 * self.points.len());
@@ -298,7 +299,7 @@ impl Problem {
                 }
                 Some(&u) => {
                     let at = (u, used[0].position, used[1].position, used[2].position);
-                    let j = jacobian(&d_tri, at);
+                    let j = tri.jacobian(at);
                     let width = extra + THETA;
                     for r in 0..3 {
                         let row = &mut d_vertex[r * width..][..width];
@@ -317,7 +318,7 @@ impl Problem {
                 }
             };
             let at = (rotation, translation, self.model.mirror, vertex, point);
-            let j = jacobian(&d_res, at);
+            let j = res.jacobian(at);
             let width = extra + THETA;
             for r in 0..3 {
                 let mut row = vec![0.0; width];

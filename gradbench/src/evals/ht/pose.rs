@@ -10,7 +10,7 @@
 
 use super::Model;
 use super::programs::{Mat4, mat_mul, posed_relative};
-use catad::prelude::*;
+use catad::term::Syn;
 use nalgebra::DMatrix;
 
 /// The number of pose parameters: the global rotation and translation, and 4 for each finger.
@@ -71,8 +71,7 @@ fn chain(j: &DMatrix<f64>, col: usize, d: &[f64], out: &mut [f64]) {
 /// The bones of `model` posed by `theta` (of [`THETA`] components), with their derivatives if
 /// `derivatives`.
 pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
-    let (relative, product) = (posed_relative::<Fun>(), mat_mul::<Fun>());
-    let (d_relative, d_product) = (posed_relative::<Reverse>(), mat_mul::<Reverse>());
+    let (relative, product) = (posed_relative::<Syn>(), mat_mul::<Syn>());
     let sources = euler_sources(model.parents.len());
     let mut absolutes: Vec<([f64; 16], Vec<f64>)> = Vec::with_capacity(sources.len());
     let mut bones = Bones {
@@ -85,7 +84,7 @@ pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
         let rel = entries(relative.apply((base, xzy)));
         let mut d_rel = Vec::new();
         if derivatives {
-            let j = jacobian(&d_relative, (base, xzy));
+            let j = relative.jacobian((base, xzy));
             d_rel = vec![0.0; 16 * THETA];
             for r in 0..16 {
                 for (k, s) in source.iter().enumerate() {
@@ -102,7 +101,7 @@ pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
                 let value = entries(product.apply((parent.0, rel)));
                 let mut d = Vec::new();
                 if derivatives {
-                    let j = jacobian(&d_product, (parent.0, rel));
+                    let j = product.jacobian((parent.0, rel));
                     d = vec![0.0; 16 * THETA];
                     chain(&j, 0, &parent.1, &mut d);
                     chain(&j, 16, &d_rel, &mut d);
@@ -115,7 +114,7 @@ pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
             .transforms
             .push(entries(product.apply((absolute.0, inverse))));
         if derivatives {
-            let j = jacobian(&d_product, (absolute.0, inverse));
+            let j = product.jacobian((absolute.0, inverse));
             let mut d = vec![0.0; 16 * THETA];
             chain(&j, 0, &absolute.1, &mut d);
             bones.derivatives.push(d);

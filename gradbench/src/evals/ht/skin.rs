@@ -7,7 +7,7 @@
 use super::Model;
 use super::pose::{Bones, THETA};
 use super::programs::skinned;
-use catad::prelude::*;
+use catad::term::Syn;
 
 /// A skinned vertex and, if asked for, its derivative with respect to `theta` (3 × 26,
 /// row-major; empty otherwise).
@@ -22,7 +22,7 @@ pub struct Vertex {
 /// The vertices of `model` that `used` marks, skinned by the posed `bones` (with derivatives if
 /// the bones have them); `None` for the others.
 pub fn skin(model: &Model, bones: &Bones, used: &[bool]) -> Vec<Option<Vertex>> {
-    let (share, d_share) = (skinned::<Fun>(), skinned::<Reverse>());
+    let share = skinned::<Syn>();
     let derivatives = !bones.derivatives.is_empty();
     let vertex = |v: usize| {
         let mut vertex = Vertex {
@@ -46,7 +46,7 @@ pub fn skin(model: &Model, bones: &Bones, used: &[bool]) -> Vec<Option<Vertex>> 
                 vertex.position[2] + z,
             ];
             if derivatives {
-                let j = jacobian(&d_share, at);
+                let j = share.jacobian(at);
                 let d = &bones.derivatives[b];
                 for r in 0..3 {
                     for k in 0..16 {
