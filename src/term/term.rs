@@ -137,22 +137,21 @@ impl Program {
         self.runner.run(inputs, f)
     }
 
-    /// The columns of a derivative's matrix: at `point` followed by each of `seeds` in turn, the
-    /// outputs after the first `skip`, each `read` into coordinates.
-    fn sweep(
+    /// A derivative's columns: at `point` followed by each of `seeds` in turn, `read` of the
+    /// outputs.
+    fn sweep<T>(
         &self,
         point: &[f64],
         seeds: Vec<Vec<f64>>,
-        skip: usize,
-        read: impl Fn(&[f64]) -> Vec<f64>,
-    ) -> Vec<Vec<f64>> {
+        mut read: impl FnMut(&[f64]) -> T,
+    ) -> Vec<T> {
         let mut inputs = point.to_vec();
         seeds
             .into_iter()
             .map(|seed| {
                 inputs.truncate(point.len());
                 inputs.extend(seed);
-                self.run(&inputs, |out| read(&out[skip..]))
+                self.run(&inputs, &mut read)
             })
             .collect()
     }
@@ -341,25 +340,52 @@ impl<A: Space<f64>, B: Space<f64>> Term<A, B> {
     /// derivative where there are fewer outputs than inputs, else a column per input coordinate
     /// from the forward derivative.
     pub fn jacobian(&self, a: A) -> DMatrix<f64> {
+        self.value_and_jacobian(a).1
+    }
+
+    /// The value at `a` and the [`jacobian`](Term::jacobian) there. Where the Jacobian is taken
+    /// by rows, the value is the reverse derivative's forward pass's, which the rows need anyway,
+    /// so that a caller wanting both runs the program once, not twice.
+    ///
+    /// ```
+    /// use catad::prelude::*;
+    /// use catad::term::Syn;
+    ///
+    /// // (x, y) ↦ (x·y, x + y): two outputs of two inputs, a column per input.
+    /// fn both<K: Cartesian + NumCat<f64>>() -> Hom<K, (f64, f64), (f64, f64)> {
+    ///     K::fork(K::mul_c(), K::add_c())
+    /// }
+    /// // (x, y) ↦ x·y: one output of two, a row.
+    /// let (value, j) = Syn::compose(Syn::exl(), both::<Syn>()).value_and_jacobian((3.0, 4.0));
+    /// assert_eq!((value, j), (12.0, nalgebra::DMatrix::from_row_slice(1, 2, &[4.0, 3.0])));
+    /// let (value, j) = both::<Syn>().value_and_jacobian((3.0, 4.0));
+    /// assert_eq!(value, (12.0, 7.0));
+    /// assert_eq!(j, nalgebra::DMatrix::from_row_slice(2, 2, &[4.0, 3.0, 1.0, 1.0]));
+    /// ```
+    pub fn value_and_jacobian(&self, a: A) -> (B, DMatrix<f64>) {
         let (n, m) = (a.dim(), B::zero().dim());
         let point = components(&a);
         if m < n {
             let passes = self.two_pass();
-            let (_, mut kept) = passes.record(point, passes.tapes.take());
+            let (value, mut kept) = passes.record(point, passes.tapes.take());
             let rows: Vec<Vec<f64>> = unit_components::<B>()
                 .iter()
                 .map(|bar| passes.backward(&mut kept, bar, coords_of::<A>))
                 .collect();
             passes.tapes.replace(kept.tapes);
-            DMatrix::from_fn(m, n, |i, j| rows[i][j])
+            let j = DMatrix::from_fn(m, n, |i, j| rows[i][j]);
+            (from_components(&value), j)
         } else {
-            let columns = self.forward_graph().sweep(
-                &point,
-                unit_components::<A>(),
-                dim::<B>(),
-                coords_of::<B>,
-            );
-            DMatrix::from_fn(m, n, |i, j| columns[j][i])
+            // Each column's run computes the value too: it is read from the first.
+            let (b, mut value) = (dim::<B>(), None);
+            let columns = self
+                .forward_graph()
+                .sweep(&point, unit_components::<A>(), |out| {
+                    value.get_or_insert_with(|| from_components(&out[..b]));
+                    coords_of::<B>(&out[b..])
+                });
+            let value = value.unwrap_or_else(|| self.live().run(&point, from_components));
+            (value, DMatrix::from_fn(m, n, |i, j| columns[j][i]))
         }
     }
 }
@@ -416,12 +442,12 @@ impl<A: Space<f64>> Term<A, f64> {
     /// ```
     pub fn hessian(&self, a: A) -> DMatrix<f64> {
         let n = a.dim();
-        let columns = self.hvp_graph().sweep(
-            &components(&a),
-            unit_components::<A>(),
-            dim::<A>(),
-            coords_of::<A>,
-        );
+        let n_components = dim::<A>();
+        let columns = self
+            .hvp_graph()
+            .sweep(&components(&a), unit_components::<A>(), |out| {
+                coords_of::<A>(&out[n_components..])
+            });
         DMatrix::from_fn(n, n, |i, j| columns[j][i])
     }
 }
