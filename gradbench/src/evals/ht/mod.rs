@@ -9,13 +9,16 @@
 //! The math is small catad programs, each a term ([`programs`]): a bone's posed relative
 //! transform, a transforms' product, a bone's share of a vertex, a triangle's point, a residual.
 //! Each runs and is differentiated as its term ([`Term::apply`](catad::term::Term::apply),
-//! [`Term::jacobian`](catad::term::Term::jacobian): catad's reverse derivative of the term), and
+//! [`Term::value_and_jacobian`](catad::term::Term::value_and_jacobian): catad's reverse
+//! derivative of the term), and
 //! the Jacobians are chained in plain Rust: bone by bone ([`pose`]), vertex by vertex ([`skin`])
 //! and correspondence by correspondence here.
 
 use super::{no_function, parse};
 use crate::protocol::{Evaluation, Runs, measure};
-use catad::term::Syn;
+use catad::prelude::Space;
+use catad::term::{Syn, Term};
+use nalgebra::DMatrix;
 use serde::Deserialize;
 use serde_json::Value;
 use std::time::Instant;
@@ -27,6 +30,21 @@ pub mod skin;
 use pose::{THETA, pose};
 use programs::{interpolated, residual};
 use skin::{Vertex, skin};
+
+/// `f` at `a`, and its Jacobian there if `derivatives`: both from one run of the program
+/// ([`Term::value_and_jacobian`]).
+fn run<A: Space<f64>, B: Space<f64>>(
+    f: &Term<A, B>,
+    a: A,
+    derivatives: bool,
+) -> (B, Option<DMatrix<f64>>) {
+    if derivatives {
+        let (value, j) = f.value_and_jacobian(a);
+        (value, Some(j))
+    } else {
+        (f.apply(a), None)
+    }
+}
 
 /// The eval's input, as it comes.
 #[derive(Deserialize)]
@@ -299,7 +317,7 @@ impl Problem {
                 }
                 Some(&u) => {
                     let at = (u, used[0].position, used[1].position, used[2].position);
-                    let j = tri.jacobian(at);
+                    let ((x, y, z), j) = tri.value_and_jacobian(at);
                     let width = extra + THETA;
                     for r in 0..3 {
                         let row = &mut d_vertex[r * width..][..width];
@@ -313,7 +331,6 @@ impl Problem {
                             }
                         }
                     }
-                    let (x, y, z) = tri.apply(at);
                     [x, y, z]
                 }
             };

@@ -8,8 +8,8 @@
 //! plus its Jacobian in the relative times the relative's; a transform's is its product's
 //! Jacobian in the absolute times the absolute's. Each derivative is a row-major 16 × 26 matrix.
 
-use super::Model;
 use super::programs::{Mat4, mat_mul, posed_relative};
+use super::{Model, run};
 use catad::term::Syn;
 use nalgebra::DMatrix;
 
@@ -81,10 +81,10 @@ pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
     for (b, source) in sources.iter().enumerate() {
         let xzy = source.map(|s| s.map_or(0.0, |s| theta[s]));
         let base = model.base_relatives[b];
-        let rel = entries(relative.apply((base, xzy)));
+        let (rel, j) = run(&relative, (base, xzy), derivatives);
+        let rel = entries(rel);
         let mut d_rel = Vec::new();
-        if derivatives {
-            let j = relative.jacobian((base, xzy));
+        if let Some(j) = j {
             d_rel = vec![0.0; 16 * THETA];
             for r in 0..16 {
                 for (k, s) in source.iter().enumerate() {
@@ -98,23 +98,20 @@ pub fn pose(model: &Model, theta: &[f64], derivatives: bool) -> Bones {
             Err(_) => (rel, d_rel),
             Ok(p) => {
                 let parent = &absolutes[p];
-                let value = entries(product.apply((parent.0, rel)));
+                let (value, j) = run(&product, (parent.0, rel), derivatives);
                 let mut d = Vec::new();
-                if derivatives {
-                    let j = product.jacobian((parent.0, rel));
+                if let Some(j) = j {
                     d = vec![0.0; 16 * THETA];
                     chain(&j, 0, &parent.1, &mut d);
                     chain(&j, 16, &d_rel, &mut d);
                 }
-                (value, d)
+                (entries(value), d)
             }
         };
         let inverse = model.inverse_base_absolutes[b];
-        bones
-            .transforms
-            .push(entries(product.apply((absolute.0, inverse))));
-        if derivatives {
-            let j = product.jacobian((absolute.0, inverse));
+        let (transform, j) = run(&product, (absolute.0, inverse), derivatives);
+        bones.transforms.push(entries(transform));
+        if let Some(j) = j {
             let mut d = vec![0.0; 16 * THETA];
             chain(&j, 0, &absolute.1, &mut d);
             bones.derivatives.push(d);

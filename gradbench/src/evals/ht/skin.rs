@@ -4,9 +4,9 @@
 //! share's Jacobian in the transform (catad's) times the bone's derivative. Only the vertices the
 //! residuals read are skinned, and a bone of weight 0 adds nothing and is skipped.
 
-use super::Model;
 use super::pose::{Bones, THETA};
 use super::programs::skinned;
+use super::{Model, run};
 use catad::term::Syn;
 
 /// A skinned vertex and, if asked for, its derivative with respect to `theta` (3 × 26,
@@ -39,14 +39,13 @@ pub fn skin(model: &Model, bones: &Bones, used: &[bool]) -> Vec<Option<Vertex>> 
                 continue;
             }
             let at = (bones.transforms[b], weight, base);
-            let (x, y, z) = share.apply(at);
+            let ((x, y, z), j) = run(&share, at, derivatives);
             vertex.position = [
                 vertex.position[0] + x,
                 vertex.position[1] + y,
                 vertex.position[2] + z,
             ];
-            if derivatives {
-                let j = share.jacobian(at);
+            if let Some(j) = j {
                 let d = &bones.derivatives[b];
                 for r in 0..3 {
                     for k in 0..16 {
