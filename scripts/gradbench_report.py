@@ -127,8 +127,9 @@ NOTES = {
     "ht": "catad differentiates ht piece by piece (`gradbench/src/evals/ht/`): five small "
           "`#[catad::program]`s over `f64` — a bone's posed relative transform, a product of "
           "transforms, a bone's share of a skinned vertex, a triangle's point, a "
-          "correspondence's residual — run for the objective, and their Jacobians taken by "
-          "catad's reverse mode for the Jacobian; the chain rule across the pieces (bone to "
+          "correspondence's residual — each built once as a term (`::<Syn>`), run for the "
+          "objective, and for the Jacobian run once for its value and its Jacobian by "
+          "catad's reverse mode (`Term::value_and_jacobian`); the chain rule across the pieces (bone to "
           "parent bone, bone to vertex, vertex to residual) is written in Rust, carrying each "
           "piece's derivative with respect to `theta` as a 26-column matrix, as the reference's "
           "hand-written derivative does. The derivatives are catad's; their composition is not "
@@ -205,6 +206,7 @@ NOT_RUN = re.compile(r"^# not run: (.*)$")
 STOPPED = re.compile(r"^# stopped after the timeout of .*$")
 EVAL_COMMAND = re.compile(r"^# eval: (.*)$")
 VERSION = re.compile(r"^# version: (.*)$")
+MACHINE = re.compile(r"^# machine: (.*)$")
 TOOL_TIMEOUT = re.compile(r"^# tool: .*gradbench_tap\.py \S+ --timeout (\S+) ")
 TIMINGS = re.compile(r"^# timings (\{.*\})$")
 
@@ -235,7 +237,7 @@ def run(gb, name, tool, options, evaluation_timeout, timeout):
     evaluation = eval_command(name, options)
     now = datetime.datetime.now()
     header = (f"# run on {now.date()} at {now.strftime('%H:%M:%S')}\n# eval: {evaluation}\n"
-              f"# tool: {command}\n# version: {version(gb, tool)}\n"
+              f"# tool: {command}\n# version: {version(gb, tool)}\n# machine: {machine()}\n"
               f"# load average before the run: {load()}\n")
     # In a session of its own, so that a run over time is stopped whole: `run`, the eval and the
     # tap, which stops the tool.
@@ -279,7 +281,7 @@ def parse(output):
     timings where kept), its summary (passed, failed) and what else the output says."""
     result = dict(rows=[], summary=None, rss=None, date=None, load=[], not_run=None,
                   define=None, closed=None, stopped=None, eval=None, wall=None, version=None,
-                  evaluation_timeout=None, ended=None)
+                  evaluation_timeout=None, ended=None, machine=None)
     timings = []
     for line in output.splitlines():
         if m := LINE.match(line):
@@ -315,6 +317,8 @@ def parse(output):
             result["eval"] = m.group(1)
         elif m := VERSION.match(line):
             result["version"] = m.group(1)
+        elif m := MACHINE.match(line):
+            result["machine"] = m.group(1)
         elif m := TOOL_TIMEOUT.match(line):
             result["evaluation_timeout"] = m.group(1)
     # The tap logs the evaluations in the order the eval sent them, as `run` prints them.
@@ -589,6 +593,10 @@ def section(ev):
             when += (f", load average (1 minute) {min(loads, key=float)}–{max(loads, key=float)} "
                      f"before and after the runs")
         when += "."
+        tooled = [(t, ev.runs[t]) for t in TOOLS if ev.runs[t] in runs]
+        if len({r["machine"] for _, r in tooled}) > 1:
+            when += (f" The runs were made on different machines ({machines(tooled)}), so a "
+                     f"ratio between tools on different machines compares the machines too.")
         options = {r["eval"] for r in runs if r["eval"]} - {eval_command(ev.name)}
         if options:
             when += " Eval command: " + ", ".join(f"`{o}`" for o in sorted(options)) + "."
@@ -610,12 +618,27 @@ def section(ev):
     return text
 
 
-def cpu_name():
+def machine():
+    """This machine's processor and its number of cores, as a run's output records them."""
     try:
-        return next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
-                    if line.startswith("model name"))
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                   if line.startswith("model name"))
     except (OSError, StopIteration):
-        return "unknown processor"
+        cpu = "unknown processor"
+    return f"{cpu}, {os.cpu_count()} cores"
+
+
+def named(machine):
+    """A run's machine as the report names it (runs made before outputs recorded it have none)."""
+    return f"`{machine}`" if machine else "a machine its output does not name"
+
+
+def machines(runs):
+    """The machines of `runs` (tool, output), each with its tools."""
+    by = {}
+    for tool, r in runs:
+        by.setdefault(r["machine"] or "", []).append(LABELS[tool])
+    return "; ".join(f"{', '.join(tools)} on {named(m)}" for m, tools in sorted(by.items()))
 
 
 def versions(evals):
@@ -637,13 +660,30 @@ def versions(evals):
     return text
 
 
+def machines_of(evals):
+    """A sentence naming the machines of the runs shown, each with its runs."""
+    by = {}
+    for ev in evals:
+        for tool in TOOLS:
+            r = ev.runs[tool]
+            if r and not r["not_run"] and r["date"]:
+                by.setdefault(r["machine"] or "", []).append(f"{ev.name} {LABELS[tool]}")
+    known = [f"on `{m}`: {', '.join(runs)}" for m, runs in sorted(by.items()) if m]
+    text = f"Runs {'; '.join(known)}." if known else ""
+    if "" in by:
+        text += (f" {'The other runs' if known else 'The runs'} were made before a run's output "
+                 f"named its machine, on 2-core machines of this kind; the report first written "
+                 f"from them named an Intel(R) Xeon(R) Processor.")
+    return text.strip()
+
+
 def header(evals):
     commands = "\n".join(
         f"{RUN} '{eval_command('EVAL')}' \\\n    -- '{shlex.join(['taskset', '-c', '0'] + shlex.split(COMMANDS[t].replace(CATAD, 'TARGET/release/catad-gradbench')))}'"
         for t in TOOLS)
     return f"""# catad on GradBench
 
-Generated by `scripts/gradbench_report.py` ({cpu_name()}, {os.cpu_count()} cores). Each eval ran
+Generated by `scripts/gradbench_report.py`. {machines_of(evals)} Each eval ran
 at the sizes its section gives (its default sizes unless the section gives its command) against
 four tools, one after the other: the reference (`manual`, GradBench's hand-written C++ derivatives,
 built without OpenMP, GradBench's default), catad, and upstream GradBench's JAX and PyTorch tools,
