@@ -15,6 +15,10 @@
 //! representations of structures, over objects whose type fixes their dimension; an index is a
 //! wire of its own (a `usize`'s component, [`Space::push_components`](crate::space::Space)).
 //! Run-time-length vectors are not terms yet.
+//!
+//! Ordinary Rust — closures, helper functions generic in the scalar, `enum`s, recursion — is
+//! traced into a term over the scalar [`trace::Traced`] ([`Term::trace`]), where the derivative
+//! operators on closures are first-class and nest.
 
 mod cond;
 mod custom;
@@ -32,6 +36,7 @@ mod tape;
 mod term;
 #[cfg(test)]
 mod tests;
+pub mod trace;
 mod while_loop;
 
 pub use cond::{Branches, Test};
