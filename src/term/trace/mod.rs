@@ -8,13 +8,16 @@
 //! Control flow on a traced value cannot be traced (only one side of a Rust `if` runs): a
 //! comparison of traced values panics, naming what to write instead — [`Traced::compare`] and
 //! [`Condition::select`], a cond node that holds on both sides. Loops run as Rust runs them, so
-//! a traced loop is unrolled into the term: write loops that should stay loops in the
-//! vocabulary ([`Loops`](crate::vocabulary::Loops)), or as a `#[catad::program]`.
+//! a traced loop is unrolled into the term: write a loop that should stay a loop — one whose
+//! count depends on traced values — with [`iterate_while`], a loop node.
 //!
 //! The derivative operators [`derivative`], [`gradient`], [`jvp`] and [`vjp`] take a closure
 //! and are first-class: called inside a trace, their derivative is part of the term, so they
 //! nest without perturbation confusion (a value captured from the enclosing trace is never
-//! perturbed by the inner derivative) and a derivative's term is differentiated again.
+//! perturbed by the inner derivative) and a derivative's term is differentiated again. The
+//! optimisers [`root`], [`argmin`], [`argmax`], [`fixed_point`] and [`gradient_descent`] take
+//! only the function and differentiate it themselves; they are loops of traced values, so they
+//! too are traced, differentiated and nested.
 //!
 //! ```
 //! use catad::prelude::*;
@@ -37,13 +40,19 @@
 //! ```
 
 mod frames;
+mod loops;
 mod operators;
+mod optimise;
 mod select;
+#[cfg(test)]
+mod solver_tests;
 #[cfg(test)]
 mod tests;
 mod traced;
 
+pub use loops::iterate_while;
 pub use operators::{derivative, gradient, jvp, vjp};
+pub use optimise::{ARMIJO, argmax, argmin, fixed_point, gradient_descent, root};
 pub use select::Condition;
 pub use traced::Traced;
 

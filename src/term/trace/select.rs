@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 /// Whether a comparison of traced values holds: 1 or 0, a wire whose derivative is zero.
 #[derive(Clone, Copy, Debug)]
-pub struct Condition(Traced);
+pub struct Condition(pub(super) Traced);
 
 impl Traced {
     /// Whether `a op b` holds, as a [`Condition`] the term tests wherever it runs (a Rust `if`

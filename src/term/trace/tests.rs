@@ -7,11 +7,11 @@ use crate::prelude::{
 use crate::term::{FromTerm, Term};
 use std::f64::consts::E;
 
-fn close(x: f64, y: f64) -> bool {
+pub(super) fn close(x: f64, y: f64) -> bool {
     (x - y).abs() <= 1e-12 * (1.0 + y.abs())
 }
 
-fn t(x: f64) -> Traced {
+pub(super) fn t(x: f64) -> Traced {
     Traced::from(x)
 }
 
@@ -75,7 +75,12 @@ fn manzyuk_derivative_of_a_function_valued_function_applied_to_itself() {
 }
 
 /// `term` at `a` computes `value` and has the gradient `grad`, in every mode a term runs in.
-fn every_mode_gradient<A: Space<f64> + Copy>(term: &Term<A, f64>, a: A, value: f64, grad: A) {
+pub(super) fn every_mode_gradient<A: Space<f64> + Copy>(
+    term: &Term<A, f64>,
+    a: A,
+    value: f64,
+    grad: A,
+) {
     let coords = |x: &A| x.coords();
     let agree = |g: &A, mode: &str| {
         let (g, e) = (coords(g), coords(&grad));
