@@ -43,6 +43,8 @@ mod frames;
 mod loops;
 mod operators;
 mod optimise;
+#[cfg(test)]
+mod seed_tests;
 mod select;
 #[cfg(test)]
 mod solver_tests;
@@ -52,7 +54,7 @@ mod traced;
 
 pub use loops::iterate_while;
 pub use operators::{derivative, gradient, jvp, vjp};
-pub use optimise::{ARMIJO, argmax, argmin, fixed_point, gradient_descent, root};
+pub use optimise::{ARMIJO, SMALLEST_STEP, argmax, argmin, fixed_point, gradient_descent, root};
 pub use select::Condition;
 pub use traced::Traced;
 

@@ -14,6 +14,10 @@ use crate::vocabulary::Comparison;
 /// decreases `f` by at least `ARMIJO · t · ‖g‖²`, that fraction of what the gradient `g` promises.
 pub const ARMIJO: f64 = 1e-4;
 
+/// The least step factor [`gradient_descent`]'s line search tries: `f64::EPSILON²`, about a
+/// hundred halvings from 1, below which no step moves a point whose gradient is not huge.
+pub const SMALLEST_STEP: f64 = f64::EPSILON * f64::EPSILON;
+
 /// Whether a step `last` long is longer than `eps`.
 fn longer(last: Traced, eps: f64) -> super::Condition {
     Traced::compare(last, Comparison::Gt, eps.into())
@@ -104,12 +108,15 @@ pub fn fixed_point(f: impl Fn(Traced) -> Traced, x0: Traced, eps: f64) -> Traced
 
 /// Near a minimum of `f`, by steps `x ← x − t·g` from `x0`, `g` the [`gradient`] of `f` at `x`,
 /// until a step is at most `eps` long. Each step's `t` is found by backtracking, itself a loop:
-/// from 1, halved until `f(x − t·g) ≤ f(x) − ARMIJO · t · ‖g‖²` (a NaN value is no decrease).
-/// `x` is any space of traced scalars — a scalar, a pair, an array, a user's struct.
+/// from 1, halved until `f(x − t·g) < f(x) − ARMIJO · t · ‖g‖²` — strictly, so that a step
+/// which leaves `f` the same to rounding is no decrease, nor is a NaN value — or until `t` is
+/// below [`SMALLEST_STEP`], a step that ends the descent. `x` is any space of traced scalars —
+/// a scalar, a pair, an array, a user's struct.
 ///
 /// The line search compares values of `f`, so it finds a minimum only to about the square root
-/// of `f64`'s precision; take `eps` no smaller than about `1e-8`, and finish with [`argmin`]
-/// (which reads the derivative) for more digits. Its derivative holds each `t` fixed.
+/// of `f64`'s precision (closer, the values of `f` differ by rounding alone); finish with
+/// [`argmin`] (which reads the derivative) for more digits. Its derivative holds each `t`
+/// fixed.
 ///
 /// ```
 /// use catad::prelude::*;
@@ -126,7 +133,7 @@ pub fn fixed_point(f: impl Fn(Traced) -> Traced, x0: Traced, eps: f64) -> Traced
 /// assert!((dx - 1.0).abs() < 1e-8 && (dy + 1.0).abs() < 1e-8);
 /// ```
 ///
-/// Like [`iterate_while`], it does not end if the steps do not shrink (`f` unbounded below).
+/// It does not end if the steps do not shrink (`f` unbounded below).
 pub fn gradient_descent<X: Space<Traced>>(f: impl Fn(X) -> Traced, x0: X, eps: f64) -> X {
     let start = (x0, Traced::from(f64::INFINITY));
     let (x, _) = iterate_while(
@@ -137,10 +144,16 @@ pub fn gradient_descent<X: Space<Traced>>(f: impl Fn(X) -> Traced, x0: X, eps: f
             let promised = g.dot(&g);
             let decreases = |t: Traced| {
                 let next = f(x.plus(&g.scale(-t)));
-                Traced::compare(next, Comparison::Le, fx - ARMIJO * t * promised)
+                Traced::compare(next, Comparison::Lt, fx - ARMIJO * t * promised)
             };
-            let t = iterate_while(Traced::from(1.0), |&t| !decreases(t), |t| 0.5 * t);
-            (x.plus(&g.scale(-t)), t * t * promised)
+            let trying = |t: Traced| {
+                (!decreases(t)).and(Traced::compare(t, Comparison::Ge, SMALLEST_STEP.into()))
+            };
+            let t = iterate_while(Traced::from(1.0), |&t| trying(t), |t| 0.5 * t);
+            let next = x.plus(&g.scale(-t));
+            let moved = next.plus(&x.scale((-1.0).into()));
+            let length = moved.dot(&moved);
+            (next, length)
         },
     );
     x

@@ -5,6 +5,7 @@ use crate::prelude::{
     Comparison, Forward, ForwardBegin, Reverse, ReverseCont, ReverseDelta, Scalar, Space,
 };
 use crate::term::{FromTerm, Term};
+use nalgebra::DMatrix;
 use std::f64::consts::E;
 
 pub(super) fn close(x: f64, y: f64) -> bool {
@@ -75,12 +76,7 @@ fn manzyuk_derivative_of_a_function_valued_function_applied_to_itself() {
 }
 
 /// `term` at `a` computes `value` and has the gradient `grad`, in every mode a term runs in.
-pub(super) fn every_mode_gradient<A: Space<f64> + Copy>(
-    term: &Term<A, f64>,
-    a: A,
-    value: f64,
-    grad: A,
-) {
+pub(super) fn every_mode_gradient<A: Space<f64>>(term: &Term<A, f64>, a: A, value: f64, grad: A) {
     let coords = |x: &A| x.coords();
     let agree = |g: &A, mode: &str| {
         let (g, e) = (coords(g), coords(&grad));
@@ -89,32 +85,68 @@ pub(super) fn every_mode_gradient<A: Space<f64> + Copy>(
             "{mode}: {g:?} vs {e:?}"
         );
     };
-    assert!(close(term.apply(a), value), "{} vs {value}", term.apply(a));
-    assert!(close(Fun::from_term(term).apply(a), value));
-    agree(&term.gradient(a), "term, reverse");
-    agree(&ad::gradient(&Reverse::from_term(term), a), "Reverse");
+    let at = || a.clone();
+    assert!(
+        close(term.apply(at()), value),
+        "{} vs {value}",
+        term.apply(at())
+    );
+    assert!(close(Fun::from_term(term).apply(at()), value));
+    agree(&term.gradient(at()), "term, reverse");
+    agree(&ad::gradient(&Reverse::from_term(term), at()), "Reverse");
     agree(
-        &ad::gradient(&ReverseDelta::from_term(term), a),
+        &ad::gradient(&ReverseDelta::from_term(term), at()),
         "ReverseDelta",
     );
     agree(
-        &ad::gradient(&ReverseCont::<f64>::from_term(term), a),
+        &ad::gradient(&ReverseCont::<f64>::from_term(term), at()),
         "ReverseCont",
     );
     let by_columns: Vec<f64> = A::zero()
         .basis()
         .into_iter()
-        .map(|e| ad::jvp(&Forward::from_term(term), a, e).1)
+        .map(|e| ad::jvp(&Forward::from_term(term), at(), e).1)
         .collect();
     agree(&A::zero().with_coords(&by_columns), "Forward");
     let forward_term: Vec<f64> = A::zero()
         .basis()
         .into_iter()
-        .map(|e| term.jvp(a, e).1)
+        .map(|e| term.jvp(at(), e).1)
         .collect();
     agree(&A::zero().with_coords(&forward_term), "term, forward");
-    let j = ad::jacobian(&ForwardBegin::<f64>::from_term(term), a);
+    let j = ad::jacobian(&ForwardBegin::<f64>::from_term(term), at());
     agree(&A::zero().with_coords(j.as_slice()), "ForwardBegin");
+}
+
+/// `term`'s Jacobian at `a` is `expected` in every mode a term runs in.
+pub(super) fn every_mode_jacobian<A: Space<f64>, B: Space<f64>>(
+    term: &Term<A, B>,
+    a: A,
+    expected: &DMatrix<f64>,
+) {
+    let agree = |j: DMatrix<f64>, mode: &str| {
+        assert!(
+            j.shape() == expected.shape()
+                && j.iter().zip(expected.iter()).all(|(x, y)| close(*x, *y)),
+            "{mode}: {j} vs {expected}"
+        );
+    };
+    let at = || a.clone();
+    agree(term.jacobian(at()), "term");
+    agree(ad::jacobian(&Reverse::from_term(term), at()), "Reverse");
+    agree(
+        ad::jacobian(&ReverseDelta::from_term(term), at()),
+        "ReverseDelta",
+    );
+    agree(
+        ad::jacobian(&ReverseCont::<f64>::from_term(term), at()),
+        "ReverseCont",
+    );
+    agree(ad::jacobian(&Forward::from_term(term), at()), "Forward");
+    agree(
+        ad::jacobian(&ForwardBegin::<f64>::from_term(term), at()),
+        "ForwardBegin",
+    );
 }
 
 #[test]
