@@ -13,6 +13,11 @@ fn terms_agree_with_fun_and_every_mode() {
 }
 
 #[test]
+fn traced_closures_recursion_and_selects_agree_with_every_mode() {
+    suite::traced();
+}
+
+#[test]
 fn syn_is_a_cartesian_category() {
     suite::category::<Syn, Nonlinear, f64>();
     suite::monoidal::<Syn, Nonlinear, f64>();

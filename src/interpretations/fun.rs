@@ -149,16 +149,16 @@ impl<S: Scalar> MinMaxCat<S> for Fun {
         Func::new(S::abs)
     }
     fn max_c() -> Func<(S, S), S> {
-        Func::new(|(a, b): (S, S)| larger(a, b))
+        Func::new(|(a, b): (S, S)| a.larger(b))
     }
     fn min_c() -> Func<(S, S), S> {
-        Func::new(|(a, b): (S, S)| smaller(a, b))
+        Func::new(|(a, b): (S, S)| a.smaller(b))
     }
     fn max_v() -> Func<Vec<S>, S> {
-        Func::new(|xs: Vec<S>| extreme("max_v", &xs, larger))
+        Func::new(|xs: Vec<S>| extreme("max_v", &xs, S::larger))
     }
     fn min_v() -> Func<Vec<S>, S> {
-        Func::new(|xs: Vec<S>| extreme("min_v", &xs, smaller))
+        Func::new(|xs: Vec<S>| extreme("min_v", &xs, S::smaller))
     }
 }
 

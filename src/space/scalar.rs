@@ -114,6 +114,18 @@ pub trait Scalar:
     fn larger(self, other: Self) -> Self {
         crate::interpretations::fun::larger(self, other)
     }
+    /// The smaller of two scalars, NaN if either is: [`larger`](Scalar::larger)'s dual, by
+    /// comparisons unless a scalar asks no question ([`Traced`](crate::term::trace::Traced)
+    /// records one node).
+    ///
+    /// ```
+    /// use catad::space::Scalar;
+    /// assert_eq!(Scalar::smaller(1.0_f64, 3.0), 1.0);
+    /// assert!(Scalar::smaller(f64::NAN, 3.0).is_nan() && Scalar::smaller(3.0, f64::NAN).is_nan());
+    /// ```
+    fn smaller(self, other: Self) -> Self {
+        crate::interpretations::fun::smaller(self, other)
+    }
     /// `f` of the operands' `i`-th elements, for every `i`: the work of a whole-vector operation
     /// (a sum of vectors, a function on each element), given at once. The operands are of one
     /// length (the caller checks it); `f` computes the same way at every element.

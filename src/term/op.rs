@@ -4,7 +4,6 @@ use super::cond::{Branches, Test};
 use super::custom::{Custom, Use};
 use super::tape::Taped;
 use super::while_loop::{While, WhileReverse};
-use crate::interpretations::fun::smaller;
 use crate::space::Scalar;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -287,7 +286,7 @@ pub fn binary<S: Scalar>(b: Binary, x: S, y: S) -> S {
         Powf => x.powf(y),
         Atan2 => x.atan2(y),
         Max => x.larger(y),
-        Min => smaller(x, y),
+        Min => x.smaller(y),
         PowfDy => {
             let v = x.powf(y);
             if v == S::zero() {

@@ -32,7 +32,9 @@
 //!   constant;
 //! - the vector-space laws of an object type ([`space`]);
 //! - the laws of terms: a program's term runs, and differentiates in every mode, as the program
-//!   does ([`terms`]);
+//!   does ([`terms`]); and ordinary Rust over random programs — closures, recursion, selects —
+//!   traced into a term, runs and differentiates as the program written in the vocabulary
+//!   ([`traced`]);
 //! - every mode of [`modes`](crate::modes) at once ([`in_every_mode`]), and the programs of the
 //!   macro corpus in every mode ([`program_in_every_mode`]);
 //! - every mode's suites over [`Sym`](catad::staged::Sym), staged ([`staged_in_every_mode`]), and
@@ -53,6 +55,7 @@ mod loops;
 mod modes;
 mod space;
 mod terms;
+mod traced;
 
 pub use check::{CASES, Checkable, Laws, cases, defined, short_name};
 pub use classes::{
@@ -73,3 +76,4 @@ pub use modes::{
 };
 pub use space::space;
 pub use terms::terms;
+pub use traced::{Hosted, traced};

@@ -2,7 +2,7 @@ use super::{Traced, derivative, gradient, jvp, vjp};
 use crate::ad;
 use crate::interpretations::Fun;
 use crate::prelude::{
-    Comparison, Forward, ForwardBegin, Reverse, ReverseCont, ReverseDelta, Scalar, Space,
+    Comparison, Forward, ForwardBegin, MinMaxCat, Reverse, ReverseCont, ReverseDelta, Scalar, Space,
 };
 use crate::term::{FromTerm, Term};
 use nalgebra::DMatrix;
@@ -280,6 +280,23 @@ fn a_selected_term_holds_on_both_sides_of_its_test() {
     assert_eq!(pick.apply((3.0, 2.0)), (2.0, 6.0));
     // Of constants, the side is chosen at once.
     assert_eq!(huber(t(4.0)).to_f64(), 3.5);
+}
+
+#[test]
+fn larger_and_smaller_of_traced_values_are_nodes() {
+    // max(a, b) + 2 min(a, b), asking no question at trace time; through `Fun`'s `max_c` too.
+    let term = Term::<(f64, f64), f64>::trace(|(a, b)| a.larger(b) + 2.0 * a.smaller(b));
+    let via_fun = Term::<(f64, f64), f64>::trace(|p| Fun::max_c().apply(p));
+    for (a, b) in [(1.0, 3.0), (4.0, -2.0)] {
+        let (grad, value) = if a > b {
+            ((1.0, 2.0), a + 2.0 * b)
+        } else {
+            ((2.0, 1.0), b + 2.0 * a)
+        };
+        every_mode_gradient(&term, (a, b), value, grad);
+        let max_grad = if a > b { (1.0, 0.0) } else { (0.0, 1.0) };
+        every_mode_gradient(&via_fun, (a, b), a.max(b), max_grad);
+    }
 }
 
 /// A user's struct generic in its scalar, an object through its coordinates.

@@ -82,7 +82,7 @@ impl Traced {
             panic!(
                 "catad::term::trace: {what} of a traced value cannot be traced: its answer \
                  differs from input to input. Compare with `Traced::compare(a, op, b)` and choose \
-                 with its `select`, or use `max`, `min` or `abs`; keep indices and counts out of \
+                 with its `select`, or use `Scalar::larger`, `Scalar::smaller` or `abs`; keep indices and counts out of \
                  traced values"
             )
         })
@@ -245,6 +245,10 @@ impl Scalar for Traced {
     /// One node: the larger, asking no question.
     fn larger(self, other: Traced) -> Traced {
         self.binary(other, Binary::Max)
+    }
+    /// One node: the smaller, asking no question.
+    fn smaller(self, other: Traced) -> Traced {
+        self.binary(other, Binary::Min)
     }
 }
 
