@@ -11,13 +11,13 @@
 //! a traced loop is unrolled into the term: write a loop that should stay a loop — one whose
 //! count depends on traced values — with [`iterate_while`], a loop node.
 //!
-//! The derivative operators [`derivative`], [`gradient`], [`jvp`] and [`vjp`] take a closure
-//! and are first-class: called inside a trace, their derivative is part of the term, so they
-//! nest without perturbation confusion (a value captured from the enclosing trace is never
-//! perturbed by the inner derivative) and a derivative's term is differentiated again. The
-//! optimisers [`root`], [`argmin`], [`argmax`], [`fixed_point`] and [`gradient_descent`] take
-//! only the function and differentiate it themselves; they are loops of traced values, so they
-//! too are traced, differentiated and nested.
+//! The derivative operators [`derivative`], [`gradient`], [`jvp`], [`vjp`] and [`hessian`]
+//! take a closure and are first-class: called inside a trace, their derivative is part of the
+//! term, so they nest without perturbation confusion (a value captured from the enclosing
+//! trace is never perturbed by the inner derivative) and a derivative's term is differentiated
+//! again. The optimisers [`root`], [`argmin`], [`argmax`], [`fixed_point`] and
+//! [`gradient_descent`] take only the function and differentiate it themselves; they are loops
+//! of traced values, so they too are traced, differentiated and nested.
 //!
 //! ```
 //! use catad::prelude::*;
@@ -53,7 +53,7 @@ mod tests;
 mod traced;
 
 pub use loops::iterate_while;
-pub use operators::{derivative, gradient, jvp, vjp};
+pub use operators::{derivative, gradient, hessian, jvp, vjp};
 pub use optimise::{ARMIJO, SMALLEST_STEP, argmax, argmin, fixed_point, gradient_descent, root};
 pub use select::Condition;
 pub use traced::Traced;

@@ -110,3 +110,21 @@ pub fn derivative(f: impl FnOnce(Traced) -> Traced, x: Traced) -> Traced {
 pub fn gradient<X: Space<Traced>>(f: impl FnOnce(X) -> Traced, x: X) -> X {
     vjp(f, x, Traced::from(1.0)).1
 }
+
+/// The Hessian of `f` at `x`, forward over reverse: its `i`-th row, in `x`'s shape, is the
+/// derivative of `f`'s [`gradient`] along `x`'s `i`-th coordinate ([`jvp`] of it).
+///
+/// ```
+/// use catad::space::Scalar;
+/// use catad::term::trace::{Traced, hessian};
+/// // a² b: [[2b, 2a], [2a, 0]].
+/// let h = hessian(|[a, b]: [Traced; 2]| a * a * b, [3.0.into(), 2.0.into()]);
+/// let rows: Vec<[f64; 2]> = h.iter().map(|row| row.map(Scalar::to_f64)).collect();
+/// assert_eq!(rows, [[4.0, 6.0], [6.0, 0.0]]);
+/// ```
+pub fn hessian<X: Space<Traced>>(f: impl Fn(X) -> Traced, x: X) -> Vec<X> {
+    x.basis()
+        .into_iter()
+        .map(|e| jvp(|x| gradient(&f, x), x.clone(), e).1)
+        .collect()
+}

@@ -1,4 +1,4 @@
-use super::{Traced, derivative, gradient, jvp, vjp};
+use super::{Traced, derivative, gradient, hessian, jvp, vjp};
 use crate::ad;
 use crate::interpretations::Fun;
 use crate::prelude::{
@@ -348,6 +348,22 @@ fn first_class_operators_take_and_give_every_shape() {
     let g = |v: [Traced; 2]| gradient(|[a, b]: [Traced; 2]| a * a * b, v);
     let row = gradient(|v: [Traced; 2]| g(v)[0], [t(3.0), t(2.0)]);
     assert_eq!(row.map(Scalar::to_f64), [4.0, 6.0]);
+}
+
+#[test]
+fn hessian_of_a_closure_is_differentiated_again() {
+    // f(a, b) = a² b + a sin b; inside a trace, the Hessian's (0, 1) entry 2a + cos b, whose
+    // gradient is (2, −sin b), in every mode.
+    let f = |[a, b]: [Traced; 2]| a * a * b + a * b.sin();
+    let entry = Term::<(f64, f64), f64>::trace(|(a, b)| hessian(f, [a, b])[0][1]);
+    for (a, b) in [(3.0_f64, 2.0_f64), (-1.0, 0.5)] {
+        every_mode_gradient(&entry, (a, b), 2.0 * a + b.cos(), (2.0, -b.sin()));
+    }
+    // Of constants, its value: [[2b, 2a + cos b], [2a + cos b, −a sin b]].
+    let h = hessian(f, [t(3.0), t(2.0)]);
+    let rows: Vec<[f64; 2]> = h.iter().map(|row| row.map(Scalar::to_f64)).collect();
+    let c = 6.0 + 2.0_f64.cos();
+    assert_eq!(rows, [[4.0, c], [c, -3.0 * 2.0_f64.sin()]]);
 }
 
 #[test]
