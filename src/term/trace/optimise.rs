@@ -5,7 +5,7 @@
 //! (an [`argmin`] inside an [`argmax`]).
 
 use super::loops::iterate_while;
-use super::operators::{derivative, gradient, jvp};
+use super::operators::{derivative, jvp, vjp};
 use super::traced::Traced;
 use crate::space::{Scalar, Space};
 use crate::vocabulary::Comparison;
@@ -106,7 +106,7 @@ pub fn fixed_point(f: impl Fn(Traced) -> Traced, x0: Traced, eps: f64) -> Traced
     x
 }
 
-/// Near a minimum of `f`, by steps `x ← x − t·g` from `x0`, `g` the [`gradient`] of `f` at `x`,
+/// Near a minimum of `f`, by steps `x ← x − t·g` from `x0`, `g` the gradient of `f` at `x` ([`vjp`], with the value),
 /// until a step is at most `eps` long. Each step's `t` is found by backtracking, itself a loop:
 /// from 1, halved until `f(x − t·g) < f(x) − ARMIJO · t · ‖g‖²` — strictly, so that a step
 /// which leaves `f` the same to rounding is no decrease, nor is a NaN value — or until `t` is
@@ -140,7 +140,7 @@ pub fn gradient_descent<X: Space<Traced>>(f: impl Fn(X) -> Traced, x0: X, eps: f
         start,
         |(_, last)| longer(*last, eps * eps),
         |(x, _)| {
-            let (fx, g) = (f(x.clone()), gradient(&f, x.clone()));
+            let (fx, g) = vjp(&f, x.clone(), 1.0.into());
             let promised = g.dot(&g);
             let decreases = |t: Traced| {
                 let next = f(x.plus(&g.scale(-t)));
